@@ -1,0 +1,334 @@
+//! FEN: reading (with a check that names exactly what is wrong) and writing.
+//!
+//! Variant extensions: `*` is the neutral piece (Behemoth, Juggernaut); numbers may exceed
+//! 9 on wide boards; the en passant field may name several squares run together
+//! (`e3e4`) after a Wildebeest triple step, every square a capture could land on.
+
+use crate::bitboard::Bitboard;
+use crate::error::FenError;
+use crate::piece::{Color, Piece, Role};
+use crate::position::{Position, castling_bit};
+use crate::square::Square;
+use crate::variant::Variant;
+
+fn err(msg: impl Into<String>) -> FenError {
+    FenError(msg.into())
+}
+
+/// Reads a FEN for `variant`. Missing halfmove and fullmove fields default to 0 and 1.
+pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(err("empty FEN"));
+    }
+    if fields.len() < 2 {
+        return Err(err("missing side to move (field 2)"));
+    }
+    if fields.len() > 6 {
+        return Err(err(format!("{} fields, expected at most 6", fields.len())));
+    }
+    let mut pos = Position::empty(variant);
+    parse_board(&mut pos, fields[0])?;
+    let turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(err(format!("side to move is '{other}', expected 'w' or 'b'"))),
+    };
+    pos.set_turn(turn);
+    parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+    parse_en_passant(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
+    pos.halfmove_clock = match fields.get(4) {
+        Some(text) => text
+            .parse()
+            .map_err(|_| err(format!("halfmove clock '{text}' is not a number")))?,
+        None => 0,
+    };
+    pos.fullmove_number = match fields.get(5) {
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => return Err(err(format!("fullmove number '{text}' is not a number from 1"))),
+        },
+        None => 1,
+    };
+    validate(&pos)?;
+    Ok(pos)
+}
+
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
+    let variant = pos.variant;
+    let geo = &variant.geometry;
+    if board.contains('[') {
+        return Err(err("pieces in hand ('[...]') are not part of this variant"));
+    }
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != geo.ranks as usize {
+        return Err(err(format!(
+            "board has {} ranks, expected {}",
+            rows.len(),
+            geo.ranks
+        )));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = geo.ranks - 1 - i as u8;
+        let mut file: usize = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap() as usize;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d as usize;
+                    chars.next();
+                }
+                if n == 0 {
+                    return Err(err(format!("rank {} has an empty run of 0 squares", rank + 1)));
+                }
+                file += n;
+                continue;
+            }
+            let square = if file < geo.files as usize {
+                Some(geo.square(file as u8, rank))
+            } else {
+                None
+            };
+            if c == '*' {
+                if variant.beast.is_none() {
+                    return Err(err(format!(
+                        "'*' (the beast) on rank {} is not part of {}",
+                        rank + 1,
+                        variant.id
+                    )));
+                }
+                if let Some(sq) = square {
+                    pos.put_neutral(sq);
+                }
+            } else {
+                let role = variant.role_from_char(c).ok_or_else(|| {
+                    err(format!(
+                        "unknown piece '{c}' on rank {} (this variant has {})",
+                        rank + 1,
+                        piece_letters(variant)
+                    ))
+                })?;
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                if let Some(sq) = square {
+                    pos.put(sq, Piece::new(color, role));
+                }
+            }
+            file += 1;
+        }
+        if file != geo.files as usize {
+            return Err(err(format!(
+                "rank {} has {} squares, expected {}",
+                rank + 1,
+                file,
+                geo.files
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn piece_letters(variant: &Variant) -> String {
+    variant.roles.iter().map(|r| r.upper_char()).collect::<String>()
+}
+
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let geo = &pos.variant.geometry;
+    let mut rights = 0u8;
+    for c in field.chars() {
+        let (color, side) = match c {
+            'K' => (Color::White, 0),
+            'Q' => (Color::White, 1),
+            'k' => (Color::Black, 0),
+            'q' => (Color::Black, 1),
+            _ => {
+                return Err(err(format!(
+                    "castling field '{field}' has '{c}', expected letters of KQkq or '-'"
+                )));
+            }
+        };
+        let bit = castling_bit(color, side);
+        if rights & bit != 0 {
+            return Err(err(format!("castling field '{field}' repeats '{c}'")));
+        }
+        let cs = &pos.variant.castling[color.index()][side];
+        let rank = pos.variant.relative_rank(color, 0);
+        let king = geo.square(cs.king_file, rank);
+        let rook = geo.square(cs.rook_file, rank);
+        if pos.piece_at(king) != Some(Piece::new(color, Role::King))
+            || pos.piece_at(rook) != Some(Piece::new(color, Role::Rook))
+        {
+            return Err(err(format!(
+                "castling right '{c}' needs the {} king on {} and a rook on {}",
+                color.name().to_lowercase(),
+                geo.name(king),
+                geo.name(rook)
+            )));
+        }
+        rights |= bit;
+    }
+    pos.set_castling(rights);
+    Ok(())
+}
+
+fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let geo = &pos.variant.geometry;
+    let us = pos.turn;
+    let mover = !us;
+    let toward_mover_home: i8 = if mover == Color::White { -1 } else { 1 };
+    let mut rest = field.as_bytes();
+    let mut capturable = Bitboard::EMPTY;
+    let mut victim: Option<Square> = None;
+    while !rest.is_empty() {
+        let (sq, used) = geo
+            .parse_square_prefix(rest)
+            .ok_or_else(|| err(format!("en passant field '{field}' is not a list of squares")))?;
+        rest = &rest[used..];
+        let name = geo.name(sq);
+        if pos.occupied().contains(sq) {
+            return Err(err(format!("en passant square {name} is not empty")));
+        }
+        // The pawn that moved is the first thing met walking from the passed square in
+        // the direction it moved; where it started is one step the other way.
+        let mut cur = sq;
+        let pawn = loop {
+            match geo.offset(cur, 0, -toward_mover_home) {
+                Some(next) if pos.occupied().contains(next) => break Some(next),
+                Some(next) => cur = next,
+                None => break None,
+            }
+        };
+        let pawn = pawn
+            .filter(|&p| pos.piece_at(p) == Some(Piece::new(mover, Role::Pawn)))
+            .ok_or_else(|| {
+                err(format!(
+                    "en passant square {name} has no {} pawn beyond it that could have passed it",
+                    mover.name().to_lowercase()
+                ))
+            })?;
+        let origin = geo
+            .offset(sq, 0, toward_mover_home)
+            .filter(|&o| !pos.occupied().contains(o))
+            .ok_or_else(|| err(format!("en passant square {name}: the pawn's start square is not free")))?;
+        let distance = geo.rank_of(pawn).abs_diff(geo.rank_of(origin));
+        let allowed = pos.variant.pawn_steps[pos.variant.relative_rank(mover, geo.rank_of(origin)) as usize];
+        if distance < 2 || distance > allowed {
+            return Err(err(format!(
+                "en passant square {name}: no pawn step of {distance} squares ends on {}",
+                geo.name(pawn)
+            )));
+        }
+        if victim.is_some_and(|v| v != pawn) {
+            return Err(err(format!("en passant field '{field}' names squares of two different pawns")));
+        }
+        victim = Some(pawn);
+        for passed in geo.between(origin, pawn) {
+            if (geo.pawn_attacks(mover, passed) & pos.pieces_of(us, Role::Pawn)).non_empty() {
+                capturable.set(passed);
+            }
+        }
+    }
+    if capturable.non_empty() {
+        pos.set_en_passant(capturable, victim);
+    }
+    Ok(())
+}
+
+fn validate(pos: &Position) -> Result<(), FenError> {
+    let variant = pos.variant;
+    let geo = &variant.geometry;
+    for color in Color::ALL {
+        let kings = pos.pieces_of(color, Role::King).count();
+        if kings != 1 {
+            return Err(err(format!(
+                "{} has {kings} kings, expected 1",
+                color.name()
+            )));
+        }
+    }
+    let back_ranks = variant.back_rank(Color::White) | variant.back_rank(Color::Black);
+    if let Some(sq) = (pos.role_bb(Role::Pawn) & back_ranks).first() {
+        return Err(err(format!(
+            "pawn on {}: pawns never stand on the first or last rank",
+            geo.name(sq)
+        )));
+    }
+    if variant.beast.is_some() && pos.neutral.count() != 1 {
+        return Err(err(format!(
+            "the board has {} beasts ('*'), expected 1",
+            pos.neutral.count()
+        )));
+    }
+    if variant.beast.is_none() && pos.enemy_king_exposed() {
+        return Err(err(format!(
+            "{} is in check but it is {}'s turn",
+            (!pos.turn).name(),
+            pos.turn.name()
+        )));
+    }
+    Ok(())
+}
+
+/// Writes the position as FEN.
+pub fn write(pos: &Position) -> String {
+    let geo = pos.geometry();
+    let mut out = String::new();
+    for rank in (0..geo.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..geo.files {
+            let sq = geo.square(file, rank);
+            let symbol = if pos.neutral.contains(sq) {
+                Some('*')
+            } else {
+                pos.piece_at(sq).map(|p| p.fen_char())
+            };
+            match symbol {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(pos.turn.fen_char());
+    out.push(' ');
+    let mut castling = String::new();
+    for (c, color, side) in [
+        ('K', Color::White, 0),
+        ('Q', Color::White, 1),
+        ('k', Color::Black, 0),
+        ('q', Color::Black, 1),
+    ] {
+        if pos.castling & castling_bit(color, side) != 0 {
+            castling.push(c);
+        }
+    }
+    out.push_str(if castling.is_empty() { "-" } else { &castling });
+    out.push(' ');
+    if pos.ep_squares.is_empty() {
+        out.push('-');
+    } else {
+        for sq in pos.ep_squares {
+            out.push_str(&geo.name(sq));
+        }
+    }
+    out.push_str(&format!(" {} {}", pos.halfmove_clock, pos.fullmove_number));
+    out
+}

@@ -1,0 +1,24 @@
+//! The rules kernel: board geometry, positions, legal turns, notation and perft for every
+//! Menagerie variant. Pure: no I/O, no clock, no randomness.
+
+pub mod bitboard;
+pub mod chess_move;
+pub mod error;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+pub mod uci_move;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use chess_move::{Move, MoveKind, MoveList};
+pub use error::{FenError, MoveError, VariantError};
+pub use piece::{Color, Piece, Role};
+pub use position::Position;
+pub use square::Square;
+pub use variant::{Variant, VariantId};

@@ -1,0 +1,249 @@
+//! Legal move generation for the variants with a royal king (chess, Wildebeest, and the
+//! beast variants between two rolls). Pins and checks are found once per position, so
+//! every listed move is legal without trying it.
+
+use crate::bitboard::Bitboard;
+use crate::chess_move::{Move, MoveKind, MoveList};
+use crate::geometry::Leap;
+use crate::piece::{Color, Role};
+use crate::position::{Position, castling_bit};
+use crate::square::Square;
+use crate::variant::MoveClass;
+
+/// What every move of the side to move must respect: its king, and the pieces pinned
+/// to it.
+struct Constraints {
+    king: Square,
+    pinned: Bitboard,
+}
+
+impl Position {
+    /// Every legal turn of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    pub fn generate_legal(&self, out: &mut MoveList) {
+        out.clear();
+        let us = self.turn;
+        let Some(king) = self.king(us) else {
+            return;
+        };
+        if self.king(!us).is_none() {
+            return;
+        }
+        let occupied = self.occupied();
+        let checkers = self.attackers(king, !us, occupied);
+        let constraints = Constraints {
+            king,
+            pinned: self.pinned(king, us, occupied),
+        };
+        self.king_moves(&constraints, out);
+        if checkers.more_than_one() {
+            return;
+        }
+        let board = self.geometry().board;
+        let targets = match checkers.first() {
+            Some(checker) => self.geometry().between(king, checker) | checkers,
+            None => board.without(self.pieces(us) | self.neutral),
+        };
+        let targets = targets.without(self.pieces_of(!us, Role::King));
+        self.piece_moves(&constraints, targets, out);
+        self.pawn_moves(&constraints, targets, out);
+        if checkers.is_empty() {
+            self.castles(king, out);
+        }
+        if self.variant.beast.is_some() {
+            self.exposed_king_captures(out);
+        }
+    }
+
+    /// Our pieces that alone stand between our king and an enemy slider.
+    fn pinned(&self, king: Square, us: Color, occupied: Bitboard) -> Bitboard {
+        let geo = self.geometry();
+        let them = self.pieces(!us);
+        let snipers = (geo.orthogonal_attacks(king, Bitboard::EMPTY)
+            & self.by_class[MoveClass::Orthogonal as usize]
+            | geo.diagonal_attacks(king, Bitboard::EMPTY) & self.by_class[MoveClass::Diagonal as usize])
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = geo.between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.pieces(us);
+            }
+        }
+        pinned
+    }
+
+    fn king_moves(&self, c: &Constraints, out: &mut MoveList) {
+        let us = self.turn;
+        let geo = self.geometry();
+        let without_king = self.occupied() ^ Bitboard::from_square(c.king);
+        let dests = geo.leap(Leap::King, c.king)
+            .without(self.pieces(us) | self.neutral | self.pieces_of(!us, Role::King))
+            & geo.board;
+        for to in dests {
+            if !self.is_attacked(to, !us, without_king) {
+                out.push(Move::new(c.king, to, MoveKind::Normal));
+            }
+        }
+    }
+
+    fn piece_moves(&self, c: &Constraints, targets: Bitboard, out: &mut MoveList) {
+        let us = self.turn;
+        let geo = self.geometry();
+        let ours = self.pieces(us).without(self.by_role[Role::King.index()]);
+        let occupied = self.occupied();
+        let mut emit = |from: Square, dests: Bitboard| {
+            let dests = if c.pinned.contains(from) {
+                dests & geo.line(c.king, from)
+            } else {
+                dests
+            };
+            for to in dests {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+        };
+        for from in self.by_class[MoveClass::KnightLeap as usize] & ours {
+            emit(from, geo.leap(Leap::Knight, from) & targets);
+        }
+        for from in self.by_class[MoveClass::CamelLeap as usize] & ours {
+            emit(from, geo.leap(Leap::Camel, from) & targets);
+        }
+        for from in self.by_class[MoveClass::Diagonal as usize] & ours {
+            emit(from, geo.diagonal_attacks(from, occupied) & targets);
+        }
+        for from in self.by_class[MoveClass::Orthogonal as usize] & ours {
+            emit(from, geo.orthogonal_attacks(from, occupied) & targets);
+        }
+        for from in self.by_class[MoveClass::KingStep as usize] & ours {
+            emit(from, geo.leap(Leap::King, from) & targets);
+        }
+    }
+
+    fn pawn_moves(&self, c: &Constraints, targets: Bitboard, out: &mut MoveList) {
+        let us = self.turn;
+        let geo = self.geometry();
+        let variant = self.variant;
+        let pawns = self.pieces_of(us, Role::Pawn);
+        if pawns.is_empty() {
+            return;
+        }
+        let empty = geo.board.without(self.occupied());
+        let enemies = self.pieces(!us).without(self.by_role[Role::King.index()]);
+        let promotion_rank = variant.promotion_rank(us);
+        let files = geo.files as i16;
+        let forward: i16 = if us == Color::White { files } else { -files };
+        let push = |from: Square, to: Square, out: &mut MoveList| {
+            if c.pinned.contains(from) && !geo.line(c.king, from).contains(to) {
+                return;
+            }
+            if promotion_rank.contains(to) {
+                for &role in &variant.promotion_roles {
+                    out.push(Move::new(from, to, MoveKind::Promotion(role)));
+                }
+            } else {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+        };
+        for from in pawns {
+            let steps = variant.pawn_steps[variant.relative_rank(us, geo.rank_of(from)) as usize];
+            let mut to = from.raw() as i16;
+            for _ in 0..steps {
+                to += forward;
+                let sq = Square::new(to as u8);
+                if !empty.contains(sq) {
+                    break;
+                }
+                if targets.contains(sq) {
+                    push(from, sq, out);
+                }
+            }
+            for to in geo.pawn_attacks(us, from) & enemies & targets {
+                push(from, to, out);
+            }
+        }
+        if let Some(victim) = self.ep_victim {
+            for to in self.ep_squares & empty {
+                for from in geo.pawn_attacks(!us, to) & pawns {
+                    if self.en_passant_is_safe(c.king, from, to, victim) {
+                        out.push(Move::new(from, to, MoveKind::EnPassant));
+                    }
+                }
+            }
+        }
+    }
+
+    /// En passant removes two pawns from one line, so it is tried rather than reasoned.
+    fn en_passant_is_safe(&self, king: Square, from: Square, to: Square, victim: Square) -> bool {
+        let occupied = (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+            | Bitboard::from_square(to);
+        (self.attackers(king, !self.turn, occupied) & !Bitboard::from_square(victim)).is_empty()
+    }
+
+    fn castles(&self, king: Square, out: &mut MoveList) {
+        let us = self.turn;
+        let geo = self.geometry();
+        let rank = self.variant.relative_rank(us, 0);
+        let occupied = self.occupied();
+        for (side, cs) in self.variant.castling[us.index()].iter().enumerate() {
+            if self.castling & castling_bit(us, side) == 0 {
+                continue;
+            }
+            let rook = geo.square(cs.rook_file, rank);
+            if king != geo.square(cs.king_file, rank) || !self.pieces_of(us, Role::Rook).contains(rook) {
+                continue;
+            }
+            if (geo.between(king, rook) & occupied).non_empty() {
+                continue;
+            }
+            for &file in &cs.king_destinations {
+                let to = geo.square(file, rank);
+                let path = geo.between(king, to) | Bitboard::from_square(to);
+                if path.into_iter().any(|sq| self.is_attacked(sq, !us, occupied)) {
+                    // Every farther destination passes this square too.
+                    break;
+                }
+                out.push(Move::new(king, to, MoveKind::Castle));
+            }
+        }
+    }
+
+    /// Beast variants only: a trample can leave the enemy king attacked on our turn;
+    /// taking it is then legal for every attacker, pinned or not (rules.md 1).
+    fn exposed_king_captures(&self, out: &mut MoveList) {
+        let us = self.turn;
+        let Some(enemy_king) = self.king(!us) else {
+            return;
+        };
+        let promotion_rank = self.variant.promotion_rank(us);
+        for from in self.attackers(enemy_king, us, self.occupied()) {
+            let is_pawn = self.by_role[Role::Pawn.index()].contains(from);
+            let kind = if is_pawn && promotion_rank.contains(enemy_king) {
+                MoveKind::Promotion(self.variant.promotion_roles[0])
+            } else {
+                MoveKind::Normal
+            };
+            out.push(Move::new(from, enemy_king, kind));
+        }
+    }
+
+    /// Counts leaf positions `depth` plies ahead, every node a legal position.
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { list.len() as u64 };
+        }
+        let mut total = 0;
+        for &m in &list {
+            let mut next = self.clone();
+            next.play(m);
+            total += next.perft(depth - 1);
+        }
+        total
+    }
+}
