@@ -1,1 +1,60 @@
-fn main() {}
+//! `menagerie`: play chess variants with beasts in them.
+
+mod moves;
+mod perft;
+mod setup;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "menagerie",
+    version,
+    about = "Play chess variants with beasts in them: chess, behemoth, juggernaut, behemoth-loop, battle-chieftain (four boards) and wildebeest"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the legal turns of a position, one a line in coordinate notation, sorted.
+    Moves(moves::MovesArgs),
+    /// Count move paths to DEPTH, split by first move (Stockfish's divide format).
+    Perft(perft::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            // One line, as every other error here: clap's message up to its usage block.
+            let rendered = e.to_string();
+            let message: Vec<&str> = rendered
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{} (see menagerie --help)", message.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Moves(args) => moves::run(args),
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

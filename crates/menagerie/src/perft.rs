@@ -1,0 +1,61 @@
+//! `menagerie perft`: move-path counts in Stockfish's divide format.
+
+use crate::setup::PositionArgs;
+use anyhow::{Result, bail};
+use clap::Args;
+use rules::uci_move;
+use std::io::Write;
+use std::time::Instant;
+
+/// Deeper than this would run for days on any position here.
+const MAX_DEPTH: u32 = 12;
+
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Number of player turns to look ahead (1 to 12).
+    depth: String,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Keep the neutral piece (Behemoth, Juggernaut) still: no chance nodes, so the counts
+    /// match an engine that reads `*` as a wall.
+    #[arg(long)]
+    frozen: bool,
+}
+
+pub fn run(args: PerftArgs) -> Result<()> {
+    let depth: u32 = match args.depth.parse() {
+        Ok(d) if (1..=MAX_DEPTH).contains(&d) => d,
+        _ => bail!("depth '{}' is out of range: give a whole number from 1 to {MAX_DEPTH}", args.depth),
+    };
+    let pos = args.position.position()?;
+    if pos.variant().beast.is_some() && !args.frozen {
+        bail!(
+            "perft with chance nodes for {} is not available yet; add --frozen to keep the beast still",
+            pos.variant().id
+        );
+    }
+    let start = Instant::now();
+    let mut lines: Vec<(String, u64)> = Vec::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut total = 0;
+    for m in pos.legal_moves().iter().copied() {
+        let mut next = pos.clone();
+        next.play(m);
+        let count = next.perft(depth - 1);
+        total += count;
+        lines.push((uci_move::write(&pos, m), count));
+    }
+    lines.sort();
+    for (m, count) in &lines {
+        writeln!(out, "{m}: {count}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Nodes searched: {total}")?;
+    let seconds = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {depth}: {total} nodes in {seconds:.3} s, {:.1} million nodes/s",
+        total as f64 / seconds.max(1e-9) / 1e6
+    );
+    Ok(())
+}
