@@ -17,7 +17,11 @@ pub struct MovesArgs {
 }
 
 pub fn sorted_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| uci_move::write(pos, m)).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| uci_move::write(pos, m))
+        .collect();
     moves.sort();
     moves
 }

@@ -25,7 +25,10 @@ pub struct PerftArgs {
 pub fn run(args: PerftArgs) -> Result<()> {
     let depth: u32 = match args.depth.parse() {
         Ok(d) if (1..=MAX_DEPTH).contains(&d) => d,
-        _ => bail!("depth '{}' is out of range: give a whole number from 1 to {MAX_DEPTH}", args.depth),
+        _ => bail!(
+            "depth '{}' is out of range: give a whole number from 1 to {MAX_DEPTH}",
+            args.depth
+        ),
     };
     let pos = args.position.position()?;
     if pos.variant().beast.is_some() && !args.frozen {

@@ -44,12 +44,20 @@ fn check_rule(id: VariantId, text: &str) -> Result<()> {
             bail!("unknown rule option '{key}': {id} has no rule options");
         }
         let keys: Vec<&str> = options.iter().map(|(k, _)| *k).collect();
-        bail!("unknown rule option '{key}' for {id} (it has {})", keys.join(", "));
+        bail!(
+            "unknown rule option '{key}' for {id} (it has {})",
+            keys.join(", ")
+        );
     };
     let square_ok = values.contains(&"<square>")
-        && id.rules().is_ok_and(|v| v.geometry.parse_square(value).is_some());
+        && id
+            .rules()
+            .is_ok_and(|v| v.geometry.parse_square(value).is_some());
     if !values.contains(&value) && !square_ok {
-        bail!("rule option {key} cannot be '{value}' (allowed: {})", values.join(", "));
+        bail!(
+            "rule option {key} cannot be '{value}' (allowed: {})",
+            values.join(", ")
+        );
     }
     Ok(())
 }

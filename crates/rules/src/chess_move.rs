@@ -3,6 +3,7 @@
 
 use crate::piece::Role;
 use crate::square::Square;
+use std::mem::MaybeUninit;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveKind {
@@ -43,26 +44,28 @@ impl Move {
 /// nearly empty board included).
 pub const MAX_MOVES: usize = 1024;
 
-/// A fixed-capacity list, so move generation never allocates.
+/// A fixed-capacity list, so move generation never allocates. The storage is left
+/// uninitialised: a list is made at every node of a search, and clearing 4 KiB each
+/// time would cost more than generating the moves.
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
 impl MoveList {
+    #[inline(always)]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Square::new(0), Square::new(0), MoveKind::Normal); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
 
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
         // The capacity covers every reachable position; were it ever exceeded, the
         // bounds check panics instead of writing past the array.
-        self.moves[self.len] = m;
+        self.moves[self.len] = MaybeUninit::new(m);
         self.len += 1;
     }
 
@@ -81,7 +84,9 @@ impl MoveList {
     }
 
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push`, and `MaybeUninit<Move>`
+        // has the same layout as `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {

@@ -32,7 +32,11 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     let turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => return Err(err(format!("side to move is '{other}', expected 'w' or 'b'"))),
+        other => {
+            return Err(err(format!(
+                "side to move is '{other}', expected 'w' or 'b'"
+            )));
+        }
     };
     pos.set_turn(turn);
     parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
@@ -46,7 +50,11 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     pos.fullmove_number = match fields.get(5) {
         Some(text) => match text.parse::<u32>() {
             Ok(n) if n >= 1 => n,
-            _ => return Err(err(format!("fullmove number '{text}' is not a number from 1"))),
+            _ => {
+                return Err(err(format!(
+                    "fullmove number '{text}' is not a number from 1"
+                )));
+            }
         },
         None => 1,
     };
@@ -80,7 +88,10 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                     chars.next();
                 }
                 if n == 0 {
-                    return Err(err(format!("rank {} has an empty run of 0 squares", rank + 1)));
+                    return Err(err(format!(
+                        "rank {} has an empty run of 0 squares",
+                        rank + 1
+                    )));
                 }
                 file += n;
                 continue;
@@ -109,7 +120,11 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                         piece_letters(variant)
                     ))
                 })?;
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 if let Some(sq) = square {
                     pos.put(sq, Piece::new(color, role));
                 }
@@ -129,7 +144,11 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
 }
 
 fn piece_letters(variant: &Variant) -> String {
-    variant.roles.iter().map(|r| r.upper_char()).collect::<String>()
+    variant
+        .roles
+        .iter()
+        .map(|r| r.upper_char())
+        .collect::<String>()
 }
 
 fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
@@ -186,9 +205,11 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
     let mut capturable = Bitboard::EMPTY;
     let mut victim: Option<Square> = None;
     while !rest.is_empty() {
-        let (sq, used) = geo
-            .parse_square_prefix(rest)
-            .ok_or_else(|| err(format!("en passant field '{field}' is not a list of squares")))?;
+        let (sq, used) = geo.parse_square_prefix(rest).ok_or_else(|| {
+            err(format!(
+                "en passant field '{field}' is not a list of squares"
+            ))
+        })?;
         rest = &rest[used..];
         let name = geo.name(sq);
         if pos.occupied().contains(sq) {
@@ -215,9 +236,14 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
         let origin = geo
             .offset(sq, 0, toward_mover_home)
             .filter(|&o| !pos.occupied().contains(o))
-            .ok_or_else(|| err(format!("en passant square {name}: the pawn's start square is not free")))?;
+            .ok_or_else(|| {
+                err(format!(
+                    "en passant square {name}: the pawn's start square is not free"
+                ))
+            })?;
         let distance = geo.rank_of(pawn).abs_diff(geo.rank_of(origin));
-        let allowed = pos.variant.pawn_steps[pos.variant.relative_rank(mover, geo.rank_of(origin)) as usize];
+        let allowed =
+            pos.variant.pawn_steps[pos.variant.relative_rank(mover, geo.rank_of(origin)) as usize];
         if distance < 2 || distance > allowed {
             return Err(err(format!(
                 "en passant square {name}: no pawn step of {distance} squares ends on {}",
@@ -225,7 +251,9 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
             )));
         }
         if victim.is_some_and(|v| v != pawn) {
-            return Err(err(format!("en passant field '{field}' names squares of two different pawns")));
+            return Err(err(format!(
+                "en passant field '{field}' names squares of two different pawns"
+            )));
         }
         victim = Some(pawn);
         for passed in geo.between(origin, pawn) {

@@ -172,7 +172,8 @@ impl Geometry {
                 for b in ray {
                     let beyond_b = geo.rays[b.index()][dir as usize];
                     geo.between[a * n + b.index()] = ray.without(beyond_b).without(b.into());
-                    geo.line[a * n + b.index()] = ray | opposite | Bitboard::from_square(Square::new(a as u8));
+                    geo.line[a * n + b.index()] =
+                        ray | opposite | Bitboard::from_square(Square::new(a as u8));
                 }
             }
         }

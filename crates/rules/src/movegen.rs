@@ -66,7 +66,8 @@ impl Position {
         let them = self.pieces(!us);
         let snipers = (geo.orthogonal_attacks(king, Bitboard::EMPTY)
             & self.by_class[MoveClass::Orthogonal as usize]
-            | geo.diagonal_attacks(king, Bitboard::EMPTY) & self.by_class[MoveClass::Diagonal as usize])
+            | geo.diagonal_attacks(king, Bitboard::EMPTY)
+                & self.by_class[MoveClass::Diagonal as usize])
             & them;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
@@ -82,7 +83,8 @@ impl Position {
         let us = self.turn;
         let geo = self.geometry();
         let without_king = self.occupied() ^ Bitboard::from_square(c.king);
-        let dests = geo.leap(Leap::King, c.king)
+        let dests = geo
+            .leap(Leap::King, c.king)
             .without(self.pieces(us) | self.neutral | self.pieces_of(!us, Role::King))
             & geo.board;
         for to in dests {
@@ -179,8 +181,9 @@ impl Position {
 
     /// En passant removes two pawns from one line, so it is tried rather than reasoned.
     fn en_passant_is_safe(&self, king: Square, from: Square, to: Square, victim: Square) -> bool {
-        let occupied = (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
-            | Bitboard::from_square(to);
+        let occupied =
+            (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+                | Bitboard::from_square(to);
         (self.attackers(king, !self.turn, occupied) & !Bitboard::from_square(victim)).is_empty()
     }
 
@@ -194,7 +197,9 @@ impl Position {
                 continue;
             }
             let rook = geo.square(cs.rook_file, rank);
-            if king != geo.square(cs.king_file, rank) || !self.pieces_of(us, Role::Rook).contains(rook) {
+            if king != geo.square(cs.king_file, rank)
+                || !self.pieces_of(us, Role::Rook).contains(rook)
+            {
                 continue;
             }
             if (geo.between(king, rook) & occupied).non_empty() {
@@ -203,7 +208,10 @@ impl Position {
             for &file in &cs.king_destinations {
                 let to = geo.square(file, rank);
                 let path = geo.between(king, to) | Bitboard::from_square(to);
-                if path.into_iter().any(|sq| self.is_attacked(sq, !us, occupied)) {
+                if path
+                    .into_iter()
+                    .any(|sq| self.is_attacked(sq, !us, occupied))
+                {
                     // Every farther destination passes this square too.
                     break;
                 }

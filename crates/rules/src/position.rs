@@ -135,7 +135,11 @@ impl Position {
         if cell == EMPTY_CELL {
             None
         } else {
-            let color = if cell >> 4 == 0 { Color::White } else { Color::Black };
+            let color = if cell >> 4 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             Some(Piece::new(color, Role::ALL[(cell & 15) as usize]))
         }
     }
@@ -243,7 +247,13 @@ impl Position {
     }
 
     /// The squares a piece of `role` on `sq` attacks, ignoring whose pieces stand there.
-    pub fn role_attacks(&self, color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+    pub fn role_attacks(
+        &self,
+        color: Color,
+        role: Role,
+        sq: Square,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let geo = self.geometry();
         if role == Role::Pawn {
             return geo.pawn_attacks(color, sq);
@@ -269,7 +279,12 @@ impl Position {
     }
 
     /// The castling side a castle move uses (`to` is the king's destination).
-    pub(crate) fn castling_side_of(&self, color: Color, king_from: Square, king_to: Square) -> (usize, &'static CastlingSide) {
+    pub(crate) fn castling_side_of(
+        &self,
+        color: Color,
+        king_from: Square,
+        king_to: Square,
+    ) -> (usize, &'static CastlingSide) {
         let side = if king_to > king_from { 0 } else { 1 };
         (side, &self.variant.castling[color.index()][side])
     }

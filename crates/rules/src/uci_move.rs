@@ -13,7 +13,12 @@ pub fn write(pos: &Position, m: Move) -> String {
     match m.kind {
         MoveKind::Normal | MoveKind::EnPassant => format!("{}{}", geo.name(m.from), geo.name(m.to)),
         MoveKind::Promotion(role) => {
-            format!("{}{}{}", geo.name(m.from), geo.name(m.to), role.lower_char())
+            format!(
+                "{}{}{}",
+                geo.name(m.from),
+                geo.name(m.to),
+                role.lower_char()
+            )
         }
         MoveKind::Castle => {
             let distance = geo.file_of(m.to).abs_diff(geo.file_of(m.from));
@@ -36,23 +41,36 @@ fn check_shape(pos: &Position, text: &str) -> Result<(), MoveError> {
     let bytes = text.as_bytes();
     if let Some(rest) = text.split_once('@').map(|(role, sq)| (role, sq)) {
         let (role, sq) = rest;
-        if role.len() != 1 || pos.variant().role_from_char(role.chars().next().unwrap_or(' ')).is_none() {
-            return Err(malformed("a drop starts with a piece letter of this variant, as in Q@e4"));
+        if role.len() != 1
+            || pos
+                .variant()
+                .role_from_char(role.chars().next().unwrap_or(' '))
+                .is_none()
+        {
+            return Err(malformed(
+                "a drop starts with a piece letter of this variant, as in Q@e4",
+            ));
         }
         if geo.parse_square(sq).is_none() {
             return Err(malformed("a drop ends with a square of this board"));
         }
         return Ok(());
     }
-    let (_, used_from) = geo
-        .parse_square_prefix(bytes)
-        .ok_or_else(|| malformed("expected a move like e2e4 starting with a square of this board"))?;
+    let (_, used_from) = geo.parse_square_prefix(bytes).ok_or_else(|| {
+        malformed("expected a move like e2e4 starting with a square of this board")
+    })?;
     let (_, used_to) = geo
         .parse_square_prefix(&bytes[used_from..])
         .ok_or_else(|| malformed("expected a destination square after the origin"))?;
     let tail = &text[used_from + used_to..];
-    if tail.len() > 1 || tail.chars().any(|c| pos.variant().role_from_char(c).is_none() || c.is_ascii_uppercase()) {
-        return Err(malformed("only a lower-case promotion letter may follow the squares"));
+    if tail.len() > 1
+        || tail
+            .chars()
+            .any(|c| pos.variant().role_from_char(c).is_none() || c.is_ascii_uppercase())
+    {
+        return Err(malformed(
+            "only a lower-case promotion letter may follow the squares",
+        ));
     }
     Ok(())
 }

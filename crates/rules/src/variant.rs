@@ -220,7 +220,11 @@ impl Variant {
     }
 }
 
-fn orthodox_castling(king_file: u8, rook_files: (u8, u8), dests: (Vec<u8>, Vec<u8>)) -> [[CastlingSide; 2]; 2] {
+fn orthodox_castling(
+    king_file: u8,
+    rook_files: (u8, u8),
+    dests: (Vec<u8>, Vec<u8>),
+) -> [[CastlingSide; 2]; 2] {
     let side = || {
         [
             CastlingSide {

@@ -68,7 +68,9 @@ impl ZobristKeys {
         if count == 0 {
             0
         } else {
-            self.hand[(color.index() * Role::COUNT + role.index()) * MAX_IN_HAND + count.min(MAX_IN_HAND) - 1]
+            self.hand[(color.index() * Role::COUNT + role.index()) * MAX_IN_HAND
+                + count.min(MAX_IN_HAND)
+                - 1]
         }
     }
 

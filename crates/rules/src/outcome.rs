@@ -1,0 +1,107 @@
+//! How a game ends: who won, and why.
+
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::variant::{InsufficientMaterialRule, StalemateRule};
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+    InsufficientMaterial,
+}
+
+impl Reason {
+    pub const fn text(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::FiftyMoveRule => "fifty-move rule",
+            Reason::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result_text(self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(color) => write!(f, "{} wins by {}", color.name(), self.reason.text()),
+            None => write!(f, "draw by {}", self.reason.text()),
+        }
+    }
+}
+
+impl Position {
+    /// The result if this position alone ends the game (repetition needs the game's
+    /// history; see [`crate::game::Game`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            let mover = self.turn();
+            return Some(if self.is_check() {
+                Outcome {
+                    winner: Some(!mover),
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome {
+                    winner: match self.variant().stalemate {
+                        StalemateRule::Draw => None,
+                        StalemateRule::LossForStalemated => Some(!mover),
+                    },
+                    reason: Reason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::FiftyMoveRule,
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    /// Neither side can ever mate (as the variant defines it).
+    pub fn is_insufficient_material(&self) -> bool {
+        let kings = self.role_bb(Role::King);
+        let others = self.occupied().without(kings);
+        match self.variant().insufficient_material {
+            InsufficientMaterialRule::Never => false,
+            InsufficientMaterialRule::KingsOnly => others.is_empty(),
+            InsufficientMaterialRule::Orthodox => {
+                others.is_empty()
+                    || (others.count() == 1
+                        && (others & (self.role_bb(Role::Bishop) | self.role_bb(Role::Knight)))
+                            .non_empty())
+            }
+        }
+    }
+}
