@@ -29,6 +29,7 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     }
     let mut pos = Position::empty(variant);
     parse_board(&mut pos, fields[0])?;
+    validate_pieces(&pos)?;
     let turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
@@ -268,7 +269,8 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn validate(pos: &Position) -> Result<(), FenError> {
+/// What the board alone must satisfy; checked before the fields that refer to it.
+fn validate_pieces(pos: &Position) -> Result<(), FenError> {
     let variant = pos.variant;
     let geo = &variant.geometry;
     for color in Color::ALL {
@@ -293,6 +295,12 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             pos.neutral.count()
         )));
     }
+    Ok(())
+}
+
+/// What the whole position must satisfy.
+fn validate(pos: &Position) -> Result<(), FenError> {
+    let variant = pos.variant;
     if variant.beast.is_none() && pos.enemy_king_exposed() {
         return Err(err(format!(
             "{} is in check but it is {}'s turn",

@@ -6,7 +6,7 @@ use crate::error::MoveError;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
     moves: Vec<Move>,

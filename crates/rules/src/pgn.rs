@@ -28,6 +28,7 @@ impl fmt::Display for PgnError {
 impl std::error::Error for PgnError {}
 
 /// A game with its tag pairs.
+#[derive(Debug)]
 pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     pub game: Game,

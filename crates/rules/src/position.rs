@@ -404,3 +404,14 @@ impl Position {
         }
     }
 }
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Position({} {})",
+            self.variant.id,
+            crate::fen::write(self)
+        )
+    }
+}

@@ -113,13 +113,13 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let bare = text.trim_end_matches(['+', '#', '!', '?']);
     let malformed = |why: &str| MoveError::Malformed(text.to_string(), why.to_string());
     let legal = pos.legal_moves();
-    let castle = bare.replace('0', "O");
+    let (castle_text, dest) = match bare.split_once('/') {
+        Some((s, d)) => (s, Some(d)),
+        None => (bare, None),
+    };
+    let castle = castle_text.replace('0', "O");
     if castle.starts_with("O-O") {
-        let (side_text, dest) = match castle.split_once('/') {
-            Some((s, d)) => (s, Some(d)),
-            None => (castle.as_str(), None),
-        };
-        let side = match side_text {
+        let side = match castle.as_str() {
             "O-O" => 0,
             "O-O-O" => 1,
             _ => return Err(malformed("castling is O-O or O-O-O")),
