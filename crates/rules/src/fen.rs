@@ -83,9 +83,9 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
             if c.is_ascii_digit() {
-                let mut n = c.to_digit(10).unwrap() as usize;
+                let mut n = c.to_digit(10).unwrap_or(0) as usize;
                 while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
+                    n = n.saturating_mul(10).saturating_add(d as usize);
                     chars.next();
                 }
                 if n == 0 {
@@ -94,7 +94,7 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                         rank + 1
                     )));
                 }
-                file += n;
+                file = file.saturating_add(n);
                 continue;
             }
             let square = if file < geo.files as usize {
@@ -279,6 +279,17 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
             return Err(err(format!(
                 "{} has {kings} kings, expected 1",
                 color.name()
+            )));
+        }
+    }
+    for color in Color::ALL {
+        let count = pos.pieces(color).count();
+        if count > variant.max_pieces_per_side {
+            return Err(err(format!(
+                "{} has {count} pieces, at most {} fit in {}",
+                color.name(),
+                variant.max_pieces_per_side,
+                variant.id
             )));
         }
     }

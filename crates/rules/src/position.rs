@@ -317,7 +317,7 @@ impl Position {
         let geo = self.geometry();
         let ep_victim = self.ep_victim;
         self.set_en_passant(Bitboard::EMPTY, None);
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         match m.kind {
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 let piece = self.piece_at(m.from).expect("a piece on the move's origin");
@@ -373,7 +373,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.set_turn(them);
     }

@@ -199,6 +199,9 @@ fn split_san(pos: &Position, text: &str) -> Option<SanParts> {
         return None;
     }
     let split = rest.len() - digits - 1;
+    if !rest.as_bytes()[split].is_ascii_lowercase() {
+        return None;
+    }
     let to = geo.parse_square(&rest[split..])?;
     let mut head = &rest[..split];
     let role = match head.chars().next() {

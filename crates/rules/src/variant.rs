@@ -189,6 +189,9 @@ pub struct Variant {
     pub stalemate: StalemateRule,
     pub insufficient_material: InsufficientMaterialRule,
     pub beast: Option<Beast>,
+    /// No legal game gives a side more pieces than it starts with; positions with more
+    /// are refused, which also bounds the number of moves a position can have.
+    pub max_pieces_per_side: u32,
 }
 
 impl Variant {
@@ -266,6 +269,7 @@ fn eight_by_eight(id: VariantId, beast: Option<Beast>, start_fen: &'static str) 
             InsufficientMaterialRule::Orthodox
         },
         beast,
+        max_pieces_per_side: 16,
     }
 }
 
@@ -314,4 +318,5 @@ pub static WILDEBEEST: LazyLock<Variant> = LazyLock::new(|| Variant {
     stalemate: StalemateRule::LossForStalemated,
     insufficient_material: InsufficientMaterialRule::KingsOnly,
     beast: None,
+    max_pieces_per_side: 22,
 });

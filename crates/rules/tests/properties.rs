@@ -1,0 +1,102 @@
+//! Properties over random input: no reader panics on any string, and random games keep
+//! the position's invariants (incremental key, FEN round trip, legal moves re-read).
+
+use proptest::prelude::*;
+use rules::{Game, Position, VariantId, fen, pgn, san, uci_move};
+
+fn playable() -> impl Strategy<Value = VariantId> {
+    prop_oneof![
+        Just(VariantId::Chess),
+        Just(VariantId::Wildebeest),
+        Just(VariantId::Behemoth),
+        Just(VariantId::Juggernaut),
+    ]
+}
+
+/// Strings made of the characters FENs and moves are made of, so the readers get past
+/// their first check often.
+fn fen_like() -> impl Strategy<Value = String> {
+    proptest::string::string_regex("[rnbqkpcwRNBQKPCW*0-9/ wb\\-KQkqa-k@=+#xO\\[\\]]{0,90}")
+        .unwrap()
+}
+
+/// Start FENs with a few characters changed.
+fn mutated_fen() -> impl Strategy<Value = (VariantId, String)> {
+    (
+        playable(),
+        prop::collection::vec((0usize..120, any::<char>()), 1..4),
+    )
+        .prop_map(|(id, edits)| {
+            let mut chars: Vec<char> = id.rules().unwrap().start_fen.chars().collect();
+            for (at, c) in edits {
+                let at = at % chars.len();
+                chars[at] = c;
+            }
+            (id, chars.into_iter().collect())
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn fen_reader_never_panics(id in playable(), text in any::<String>()) {
+        let _ = fen::parse(id.rules().unwrap(), &text);
+    }
+
+    #[test]
+    fn fen_reader_never_panics_on_fen_like_text(id in playable(), text in fen_like()) {
+        let _ = fen::parse(id.rules().unwrap(), &text);
+    }
+
+    #[test]
+    fn fen_reader_never_panics_on_mutated_fens((id, text) in mutated_fen()) {
+        if let Ok(pos) = fen::parse(id.rules().unwrap(), &text) {
+            // Whatever it accepts, it can play from.
+            let _ = pos.perft(2);
+            prop_assert_eq!(fen::parse(id.rules().unwrap(), &fen::write(&pos)).unwrap().key(), pos.key());
+        }
+    }
+
+    #[test]
+    fn move_readers_never_panic(id in playable(), text in any::<String>(), text2 in fen_like()) {
+        let pos = Position::start(id.rules().unwrap());
+        let _ = uci_move::parse(&pos, &text);
+        let _ = san::parse(&pos, &text);
+        let _ = uci_move::parse(&pos, &text2);
+        let _ = san::parse(&pos, &text2);
+    }
+
+    #[test]
+    fn pgn_reader_never_panics(text in any::<String>(), moves in fen_like()) {
+        let _ = pgn::parse(&text);
+        let _ = pgn::parse(&format!("[Variant \"wildebeest\"]\n\n{moves}"));
+    }
+
+    #[test]
+    fn random_games_keep_their_invariants(id in playable(), seed in any::<u64>()) {
+        let mut state = seed | 1;
+        let mut game = Game::new(Position::start(id.rules().unwrap()));
+        for _ in 0..120 {
+            let pos = game.position().clone();
+            let legal = pos.legal_moves();
+            if legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            // The key kept move by move equals the key of the position read afresh.
+            let reread = fen::parse(pos.variant(), &fen::write(&pos)).unwrap();
+            prop_assert_eq!(reread.key(), pos.key(), "{}", fen::write(&pos));
+            prop_assert_eq!(fen::write(&reread), fen::write(&pos));
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = legal.as_slice()[(state % legal.len() as u64) as usize];
+            prop_assert_eq!(uci_move::parse(&pos, &uci_move::write(&pos, m)).unwrap(), m);
+            prop_assert_eq!(san::parse(&pos, &san::write(&pos, m)).unwrap(), m);
+            game.play(m).unwrap();
+        }
+        let text = pgn::write(&game, &[]);
+        let read = pgn::parse(&text).unwrap();
+        prop_assert_eq!(read.game.moves(), game.moves());
+    }
+}
