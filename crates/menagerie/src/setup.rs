@@ -2,7 +2,7 @@
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use rules::{Position, VariantId, fen};
+use rules::{Position, VariantId, fen, uci_move};
 
 #[derive(Args, Clone)]
 pub struct PositionArgs {
@@ -17,6 +17,10 @@ pub struct PositionArgs {
     /// Rule option KEY=VALUE (repeatable): juggernaut-start, juggernaut-edge, home-rows.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
+    /// Moves to play from the position first, in coordinate notation, separated by
+    /// spaces (as after `position ... moves` in UCI).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
 }
 
 /// The rule options of rules.md, with their allowed values.
@@ -73,9 +77,19 @@ impl PositionArgs {
 
     pub fn position(&self) -> Result<Position> {
         let variant = self.variant_id()?.rules()?;
-        match &self.fen {
-            Some(text) => Ok(fen::parse(variant, text)?),
-            None => Ok(Position::start(variant)),
+        let mut pos = match &self.fen {
+            Some(text) => fen::parse(variant, text)?,
+            None => Position::start(variant),
+        };
+        for (i, text) in self
+            .moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .enumerate()
+        {
+            let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {}: {e}", i + 1))?;
+            pos.play(m);
         }
+        Ok(pos)
     }
 }

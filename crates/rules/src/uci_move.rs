@@ -39,8 +39,7 @@ fn check_shape(pos: &Position, text: &str) -> Result<(), MoveError> {
     let geo = pos.geometry();
     let malformed = |why: &str| MoveError::Malformed(text.to_string(), why.to_string());
     let bytes = text.as_bytes();
-    if let Some(rest) = text.split_once('@').map(|(role, sq)| (role, sq)) {
-        let (role, sq) = rest;
+    if let Some((role, sq)) = text.split_once('@') {
         if role.len() != 1
             || pos
                 .variant()

@@ -1,0 +1,211 @@
+//! The command line as users and tools see it: output contracts and one-line errors.
+
+use std::process::{Command, Output};
+
+fn menagerie(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn moves_lists_sorted_coordinate_moves() {
+    let out = menagerie(&["moves"]);
+    assert!(out.status.success());
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 20);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"g1f3".to_string()));
+}
+
+#[test]
+fn moves_after_a_move_list() {
+    let out = menagerie(&["moves", "--variant", "wildebeest", "--moves", "e2e5 f9f6"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).lines().any(|l| l == "e5f6"),
+        "the e5 pawn takes the pawn that stepped to f6"
+    );
+}
+
+#[test]
+fn perft_prints_divide_then_the_total_last() {
+    let out = menagerie(&["perft", "3", "--variant", "wildebeest"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(*lines.last().unwrap(), "Nodes searched: 95829");
+    let divide: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .collect();
+    assert_eq!(divide.len(), 45);
+    let sum: u64 = divide
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 95_829);
+}
+
+#[test]
+fn perft_frozen_beast_matches_a_wall() {
+    let out = menagerie(&["perft", "2", "--variant", "behemoth", "--frozen"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("Nodes searched: 380\n"));
+}
+
+#[test]
+fn batch_mode_answers_each_line() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(["moves", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"7k/8/8/8/8/8/8/K7 w - - 0 1\nnonsense\n7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "a1a2 a1b1 a1b2");
+    assert!(lines[1].starts_with("error: "));
+    assert_eq!(lines[2], "");
+}
+
+/// Every bad input: one line on stderr, a non-zero exit, no panic.
+fn assert_clean_error(args: &[&str], needle: &str) {
+    let out = menagerie(args);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+}
+
+#[test]
+fn bad_input_gives_one_line_errors() {
+    assert_clean_error(&["moves", "--variant", "shogi"], "unknown variant 'shogi'");
+    assert_clean_error(
+        &[
+            "moves",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        ],
+        "board has 7 ranks, expected 8",
+    );
+    assert_clean_error(
+        &[
+            "moves",
+            "--variant",
+            "wildebeest",
+            "--fen",
+            "rnccwkqbbnr/ppppppppppp/11/11/12/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1",
+        ],
+        "rank 6 has 12 squares, expected 11",
+    );
+    assert_clean_error(
+        &["moves", "--moves", "e2e4 e7e4"],
+        "move 2: illegal move 'e7e4'",
+    );
+    assert_clean_error(&["moves", "--moves", "e2"], "move 1: malformed move 'e2'");
+    assert_clean_error(&["perft", "0"], "depth '0' is out of range");
+    assert_clean_error(&["perft", "99"], "out of range");
+    assert_clean_error(&["perft", "-3"], "");
+    assert_clean_error(&["perft", "two"], "depth 'two' is out of range");
+    assert_clean_error(&["perft", "2", "--variant", "behemoth"], "--frozen");
+    assert_clean_error(
+        &["moves", "--variant", "chess", "--rule", "home-rows=open"],
+        "chess has no rule options",
+    );
+    assert_clean_error(
+        &[
+            "moves",
+            "--variant",
+            "juggernaut",
+            "--rule",
+            "juggernaut-edge=bounce",
+        ],
+        "cannot be 'bounce'",
+    );
+    assert_clean_error(
+        &["moves", "--variant", "battle-chieftain"],
+        "not playable in this build yet",
+    );
+    assert_clean_error(&["frobnicate"], "unrecognized subcommand");
+}
+
+#[test]
+fn random_arguments_never_panic() {
+    // A fixed xorshift stream of argument lists built from plausible and absurd pieces.
+    let pieces = [
+        "moves",
+        "perft",
+        "--variant",
+        "--fen",
+        "--moves",
+        "--rule",
+        "--frozen",
+        "--batch",
+        "chess",
+        "wildebeest",
+        "behemoth",
+        "juggernaut",
+        "3",
+        "0",
+        "-1",
+        "1e9",
+        "18446744073709551617",
+        "e2e4",
+        "e9e10w",
+        "Q@e4",
+        "*",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "k=v",
+        "",
+        "é",
+        "\u{0}",
+        "--help",
+    ];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..150 {
+        let mut args = Vec::new();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        for i in 0..(state % 6) {
+            args.push(pieces[((state >> (8 * i)) % pieces.len() as u64) as usize]);
+        }
+        if args.contains(&"\u{0}") || args.contains(&"--batch") {
+            continue;
+        }
+        if args.first() == Some(&"perft")
+            && args.iter().any(|a| a.parse::<u32>().is_ok_and(|d| d > 4))
+        {
+            continue;
+        }
+        let out = menagerie(&args);
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        if !out.status.success() {
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        }
+    }
+}
