@@ -6,12 +6,23 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Bitboard(pub u128);
 
+/// One bit per square: a table lookup is cheaper than a variable 128-bit shift.
+static SQUARE_BITS: [u128; 128] = {
+    let mut table = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        table[i] = 1u128 << i;
+        i += 1;
+    }
+    table
+};
+
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
 
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+    pub fn from_square(sq: Square) -> Bitboard {
+        Bitboard(SQUARE_BITS[sq.slot()])
     }
 
     #[inline(always)]
@@ -25,8 +36,8 @@ impl Bitboard {
     }
 
     #[inline(always)]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u128 << sq.index()) != 0
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & SQUARE_BITS[sq.slot()] != 0
     }
 
     #[inline(always)]
@@ -63,17 +74,17 @@ impl Bitboard {
 
     #[inline(always)]
     pub fn set(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.index();
+        self.0 |= SQUARE_BITS[sq.slot()];
     }
 
     #[inline(always)]
     pub fn clear(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.index());
+        self.0 &= !SQUARE_BITS[sq.slot()];
     }
 
     #[inline(always)]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.index();
+        self.0 ^= SQUARE_BITS[sq.slot()];
     }
 
     #[inline(always)]

@@ -107,12 +107,24 @@ pub struct Geometry {
     pub holes: Bitboard,
     file_masks: Vec<Bitboard>,
     rank_masks: Vec<Bitboard>,
-    leaps: Vec<[Bitboard; Leap::COUNT]>,
-    rays: Vec<[Bitboard; 8]>,
+    // Per-square tables have 128 entries whatever the board, indexed by `Square::slot`.
+    leaps: Box<[[Bitboard; Leap::COUNT]; 128]>,
+    rays: Box<[[Bitboard; 8]; 128]>,
+    /// Every square a rook, or a bishop, on the square would reach on an empty board.
+    orthogonal_lines: Box<[Bitboard; 128]>,
+    diagonal_lines: Box<[Bitboard; 128]>,
     /// `[color][square]`: the squares a pawn of that colour attacks.
-    pawn_attacks: [Vec<Bitboard>; 2],
-    between: Vec<Bitboard>,
-    line: Vec<Bitboard>,
+    pawn_attacks: Box<[[Bitboard; 128]; 2]>,
+    between: Box<[[Bitboard; 128]; 128]>,
+    line: Box<[[Bitboard; 128]; 128]>,
+}
+
+/// A zeroed table on the heap (the larger ones would overflow the stack).
+fn table<T: Copy, const N: usize>(fill: T) -> Box<[T; N]> {
+    vec![fill; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N entries"))
 }
 
 impl Geometry {
@@ -131,11 +143,13 @@ impl Geometry {
             holes,
             file_masks: vec![Bitboard::EMPTY; files as usize],
             rank_masks: vec![Bitboard::EMPTY; ranks as usize],
-            leaps: vec![[Bitboard::EMPTY; Leap::COUNT]; n],
-            rays: vec![[Bitboard::EMPTY; 8]; n],
-            pawn_attacks: [vec![Bitboard::EMPTY; n], vec![Bitboard::EMPTY; n]],
-            between: vec![Bitboard::EMPTY; n * n],
-            line: vec![Bitboard::EMPTY; n * n],
+            leaps: table([Bitboard::EMPTY; Leap::COUNT]),
+            rays: table([Bitboard::EMPTY; 8]),
+            orthogonal_lines: table(Bitboard::EMPTY),
+            diagonal_lines: table(Bitboard::EMPTY),
+            pawn_attacks: table([Bitboard::EMPTY; 128]),
+            between: table([Bitboard::EMPTY; 128]),
+            line: table([Bitboard::EMPTY; 128]),
         };
         for index in 0..n {
             let sq = Square::new(index as u8);
@@ -154,6 +168,11 @@ impl Geometry {
                 let mut cur = sq;
                 while let Some(next) = geo.offset(cur, df, dr) {
                     geo.rays[index][dir as usize].set(next);
+                    if dir.is_orthogonal() {
+                        geo.orthogonal_lines[index].set(next);
+                    } else {
+                        geo.diagonal_lines[index].set(next);
+                    }
                     cur = next;
                 }
             }
@@ -171,8 +190,8 @@ impl Geometry {
                 let opposite = geo.rays[a][(dir as usize + 4) % 8];
                 for b in ray {
                     let beyond_b = geo.rays[b.index()][dir as usize];
-                    geo.between[a * n + b.index()] = ray.without(beyond_b).without(b.into());
-                    geo.line[a * n + b.index()] =
+                    geo.between[a][b.slot()] = ray.without(beyond_b).without(b.into());
+                    geo.line[a][b.slot()] =
                         ray | opposite | Bitboard::from_square(Square::new(a as u8));
                 }
             }
@@ -223,17 +242,17 @@ impl Geometry {
 
     #[inline(always)]
     pub fn leap(&self, leap: Leap, sq: Square) -> Bitboard {
-        self.leaps[sq.index()][leap as usize]
+        self.leaps[sq.slot()][leap as usize]
     }
 
     #[inline(always)]
     pub fn pawn_attacks(&self, color: crate::piece::Color, sq: Square) -> Bitboard {
-        self.pawn_attacks[color.index()][sq.index()]
+        self.pawn_attacks[color.index()][sq.slot()]
     }
 
     #[inline(always)]
     pub fn ray(&self, dir: Direction, sq: Square) -> Bitboard {
-        self.rays[sq.index()][dir as usize]
+        self.rays[sq.slot()][dir as usize]
     }
 
     /// The squares a slider on `sq` reaches along `dir`, stopping at (and including) the
@@ -246,12 +265,12 @@ impl Geometry {
             return ray;
         }
         let first = if dir < 4 { hit.lowest() } else { hit.highest() };
-        ray ^ self.rays[first.index()][dir]
+        ray ^ self.rays[first.slot()][dir & 7]
     }
 
     #[inline(always)]
     pub fn orthogonal_attacks(&self, sq: Square, blockers: Bitboard) -> Bitboard {
-        let rays = &self.rays[sq.index()];
+        let rays = &self.rays[sq.slot()];
         self.ray_attacks(rays, Direction::North as usize, blockers)
             | self.ray_attacks(rays, Direction::East as usize, blockers)
             | self.ray_attacks(rays, Direction::South as usize, blockers)
@@ -260,23 +279,33 @@ impl Geometry {
 
     #[inline(always)]
     pub fn diagonal_attacks(&self, sq: Square, blockers: Bitboard) -> Bitboard {
-        let rays = &self.rays[sq.index()];
+        let rays = &self.rays[sq.slot()];
         self.ray_attacks(rays, Direction::NorthEast as usize, blockers)
             | self.ray_attacks(rays, Direction::NorthWest as usize, blockers)
             | self.ray_attacks(rays, Direction::SouthWest as usize, blockers)
             | self.ray_attacks(rays, Direction::SouthEast as usize, blockers)
     }
 
+    #[inline(always)]
+    pub fn orthogonal_lines(&self, sq: Square) -> Bitboard {
+        self.orthogonal_lines[sq.slot()]
+    }
+
+    #[inline(always)]
+    pub fn diagonal_lines(&self, sq: Square) -> Bitboard {
+        self.diagonal_lines[sq.slot()]
+    }
+
     /// Squares strictly between two squares on one line; empty if they share none.
     #[inline(always)]
     pub fn between(&self, a: Square, b: Square) -> Bitboard {
-        self.between[a.index() * self.square_count() + b.index()]
+        self.between[a.slot()][b.slot()]
     }
 
     /// The whole line through two squares, both included; empty if they share none.
     #[inline(always)]
     pub fn line(&self, a: Square, b: Square) -> Bitboard {
-        self.line[a.index() * self.square_count() + b.index()]
+        self.line[a.slot()][b.slot()]
     }
 
     /// The square's name, `a1`, `k10`.

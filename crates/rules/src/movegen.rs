@@ -64,10 +64,8 @@ impl Position {
     fn pinned(&self, king: Square, us: Color, occupied: Bitboard) -> Bitboard {
         let geo = self.geometry();
         let them = self.pieces(!us);
-        let snipers = (geo.orthogonal_attacks(king, Bitboard::EMPTY)
-            & self.by_class[MoveClass::Orthogonal as usize]
-            | geo.diagonal_attacks(king, Bitboard::EMPTY)
-                & self.by_class[MoveClass::Diagonal as usize])
+        let snipers = (geo.orthogonal_lines(king) & self.by_class[MoveClass::Orthogonal as usize]
+            | geo.diagonal_lines(king) & self.by_class[MoveClass::Diagonal as usize])
             & them;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
@@ -126,48 +124,51 @@ impl Position {
         }
     }
 
+    /// Pawn moves set-wise: all pushes of one length at once, then the two captures.
     fn pawn_moves(&self, c: &Constraints, targets: Bitboard, out: &mut MoveList) {
         let us = self.turn;
         let geo = self.geometry();
-        let variant = self.variant;
         let pawns = self.pieces_of(us, Role::Pawn);
         if pawns.is_empty() {
             return;
         }
-        let empty = geo.board.without(self.occupied());
-        let enemies = self.pieces(!us).without(self.by_role[Role::King.index()]);
-        let promotion_rank = variant.promotion_rank(us);
-        let files = geo.files as i16;
-        let forward: i16 = if us == Color::White { files } else { -files };
-        let push = |from: Square, to: Square, out: &mut MoveList| {
-            if c.pinned.contains(from) && !geo.line(c.king, from).contains(to) {
-                return;
-            }
-            if promotion_rank.contains(to) {
-                for &role in &variant.promotion_roles {
-                    out.push(Move::new(from, to, MoveKind::Promotion(role)));
-                }
+        let board = geo.board;
+        let shift = |b: Bitboard, delta: i32| -> Bitboard {
+            if delta > 0 {
+                Bitboard(b.0 << delta) & board
             } else {
-                out.push(Move::new(from, to, MoveKind::Normal));
+                Bitboard(b.0 >> -delta) & board
             }
         };
-        for from in pawns {
-            let steps = variant.pawn_steps[variant.relative_rank(us, geo.rank_of(from)) as usize];
-            let mut to = from.raw() as i16;
+        let empty = board.without(self.occupied());
+        let files = geo.files as i32;
+        let forward = if us == Color::White { files } else { -files };
+        for steps in 1..=3 {
+            let movers = pawns & self.variant.pawn_step_origins[us.index()][steps];
+            if movers.is_empty() {
+                break;
+            }
+            let mut reach = movers;
             for _ in 0..steps {
-                to += forward;
-                let sq = Square::new(to as u8);
-                if !empty.contains(sq) {
-                    break;
-                }
-                if targets.contains(sq) {
-                    push(from, sq, out);
-                }
+                reach = shift(reach, forward) & empty;
             }
-            for to in geo.pawn_attacks(us, from) & enemies & targets {
-                push(from, to, out);
-            }
+            self.emit_pawn_moves(c, reach & targets, steps as i32 * forward, out);
         }
+        let enemies = self.pieces(!us).without(self.by_role[Role::King.index()]) & targets;
+        let (toward_a, toward_last) = if us == Color::White {
+            (files - 1, files + 1)
+        } else {
+            (-files - 1, -files + 1)
+        };
+        let off_file_a = pawns.without(geo.file_mask(0));
+        let off_last_file = pawns.without(geo.file_mask(geo.files - 1));
+        self.emit_pawn_moves(c, shift(off_file_a, toward_a) & enemies, toward_a, out);
+        self.emit_pawn_moves(
+            c,
+            shift(off_last_file, toward_last) & enemies,
+            toward_last,
+            out,
+        );
         if let Some(victim) = self.ep_victim {
             for to in self.ep_squares & empty {
                 for from in geo.pawn_attacks(!us, to) & pawns {
@@ -175,6 +176,27 @@ impl Position {
                         out.push(Move::new(from, to, MoveKind::EnPassant));
                     }
                 }
+            }
+        }
+    }
+
+    /// Pawn moves onto `dests`, each from `delta` squares back; promotions expanded.
+    #[inline(always)]
+    fn emit_pawn_moves(&self, c: &Constraints, dests: Bitboard, delta: i32, out: &mut MoveList) {
+        let geo = self.geometry();
+        let promotion_rank = self.variant.promotion_rank(self.turn);
+        let any_pinned = c.pinned.non_empty();
+        for to in dests {
+            let from = Square::new((to.raw() as i32 - delta) as u8);
+            if any_pinned && c.pinned.contains(from) && !geo.line(c.king, from).contains(to) {
+                continue;
+            }
+            if promotion_rank.contains(to) {
+                for &role in &self.variant.promotion_roles {
+                    out.push(Move::new(from, to, MoveKind::Promotion(role)));
+                }
+            } else {
+                out.push(Move::new(from, to, MoveKind::Normal));
             }
         }
     }
@@ -191,6 +213,9 @@ impl Position {
         let us = self.turn;
         let geo = self.geometry();
         let rank = self.variant.relative_rank(us, 0);
+        if self.castling & (castling_bit(us, 0) | castling_bit(us, 1)) == 0 {
+            return;
+        }
         let occupied = self.occupied();
         for (side, cs) in self.variant.castling[us.index()].iter().enumerate() {
             if self.castling & castling_bit(us, side) == 0 {

@@ -154,11 +154,10 @@ impl Position {
         let bb = Bitboard::from_square(sq);
         self.by_color[piece.color.index()] |= bb;
         self.by_role[piece.role.index()] |= bb;
-        let classes = self.variant.movement[piece.role.index()];
-        for class in MoveClass::ALL {
-            if classes & class.bit() != 0 {
-                self.by_class[class as usize] |= bb;
-            }
+        let mut classes = self.variant.movement[piece.role.index()];
+        while classes != 0 {
+            self.by_class[(classes.trailing_zeros() as usize) % MoveClass::COUNT] |= bb;
+            classes &= classes - 1;
         }
         self.cells[sq.index()] = (piece.color as u8) << 4 | piece.role as u8;
         self.key ^= KEYS.piece(piece, sq);
@@ -169,11 +168,10 @@ impl Position {
         let bb = !Bitboard::from_square(sq);
         self.by_color[piece.color.index()] &= bb;
         self.by_role[piece.role.index()] &= bb;
-        let classes = self.variant.movement[piece.role.index()];
-        for class in MoveClass::ALL {
-            if classes & class.bit() != 0 {
-                self.by_class[class as usize] &= bb;
-            }
+        let mut classes = self.variant.movement[piece.role.index()];
+        while classes != 0 {
+            self.by_class[(classes.trailing_zeros() as usize) % MoveClass::COUNT] &= bb;
+            classes &= classes - 1;
         }
         self.cells[sq.index()] = EMPTY_CELL;
         self.key ^= KEYS.piece(piece, sq);
@@ -218,11 +216,12 @@ impl Position {
         if self.by_class[MoveClass::CamelLeap as usize].non_empty() {
             hits |= geo.leap(Leap::Camel, sq) & self.by_class[MoveClass::CamelLeap as usize];
         }
-        let orth = self.by_class[MoveClass::Orthogonal as usize] & them;
+        // Sliders are traced only when one stands on a line through the square.
+        let orth = self.by_class[MoveClass::Orthogonal as usize] & them & geo.orthogonal_lines(sq);
         if orth.non_empty() {
             hits |= geo.orthogonal_attacks(sq, occupied) & orth;
         }
-        let diag = self.by_class[MoveClass::Diagonal as usize] & them;
+        let diag = self.by_class[MoveClass::Diagonal as usize] & them & geo.diagonal_lines(sq);
         if diag.non_empty() {
             hits |= geo.diagonal_attacks(sq, occupied) & diag;
         }

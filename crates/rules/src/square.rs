@@ -23,6 +23,13 @@ impl Square {
     pub const fn raw(self) -> u8 {
         self.0
     }
+
+    /// The index into a 128-entry per-square table. Every square is below 128, and the
+    /// mask lets the compiler see that, so table lookups carry no bounds check.
+    #[inline(always)]
+    pub const fn slot(self) -> usize {
+        (self.0 & 127) as usize
+    }
 }
 
 /// The letter of a file, `a` for 0.

@@ -184,6 +184,9 @@ pub struct Variant {
     /// Indexed by a pawn's rank counted from its own side (0-based): how many squares it
     /// may advance from there.
     pub pawn_steps: Vec<u8>,
+    /// `[color][n]`: the squares from which a pawn may advance `n` squares (1 to 3),
+    /// derived from `pawn_steps`.
+    pub pawn_step_origins: [[Bitboard; 4]; 2],
     /// `[color][0 = kingside, 1 = queenside]`.
     pub castling: [[CastlingSide; 2]; 2],
     pub stalemate: StalemateRule,
@@ -195,6 +198,25 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// Fills in the tables derived from the other fields.
+    fn derive_tables(mut self) -> Variant {
+        for color in Color::ALL {
+            for steps in 1..4u8 {
+                let mut origins = Bitboard::EMPTY;
+                for rank in 0..self.geometry.ranks {
+                    let relative = self.relative_rank(color, rank) as usize;
+                    // Pawns never stand on either end rank.
+                    let on_board = relative > 0 && relative + 1 < self.geometry.ranks as usize;
+                    if on_board && self.pawn_steps[relative] >= steps {
+                        origins |= self.geometry.rank_mask(rank);
+                    }
+                }
+                self.pawn_step_origins[color.index()][steps as usize] = origins;
+            }
+        }
+        self
+    }
+
     pub fn role_from_char(&self, c: char) -> Option<Role> {
         let upper = c.to_ascii_uppercase();
         self.roles.iter().copied().find(|r| r.upper_char() == upper)
@@ -261,6 +283,7 @@ fn eight_by_eight(id: VariantId, beast: Option<Beast>, start_fen: &'static str) 
         start_fen,
         promotion_roles: vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
         pawn_steps: vec![1, 2, 1, 1, 1, 1, 1, 1],
+        pawn_step_origins: Default::default(),
         castling: orthodox_castling(4, (0, 7), (vec![6], vec![2])),
         stalemate: StalemateRule::Draw,
         insufficient_material: if beast.is_some() {
@@ -271,6 +294,7 @@ fn eight_by_eight(id: VariantId, beast: Option<Beast>, start_fen: &'static str) 
         beast,
         max_pieces_per_side: 16,
     }
+    .derive_tables()
 }
 
 pub static CHESS: LazyLock<Variant> = LazyLock::new(|| {
@@ -297,26 +321,30 @@ pub static JUGGERNAUT: LazyLock<Variant> = LazyLock::new(|| {
     )
 });
 
-pub static WILDEBEEST: LazyLock<Variant> = LazyLock::new(|| Variant {
-    id: VariantId::Wildebeest,
-    geometry: Geometry::new(11, 10, Bitboard::EMPTY),
-    movement: orthodox_movement(),
-    roles: vec![
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Camel,
-        Role::Wildebeest,
-    ],
-    start_fen: "rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1",
-    promotion_roles: vec![Role::Queen, Role::Wildebeest],
-    pawn_steps: vec![1, 3, 2, 1, 1, 1, 1, 1, 1, 1],
-    castling: orthodox_castling(5, (0, 10), (vec![6, 7, 8, 9], vec![4, 3, 2, 1])),
-    stalemate: StalemateRule::LossForStalemated,
-    insufficient_material: InsufficientMaterialRule::KingsOnly,
-    beast: None,
-    max_pieces_per_side: 22,
+pub static WILDEBEEST: LazyLock<Variant> = LazyLock::new(|| {
+    Variant {
+        id: VariantId::Wildebeest,
+        geometry: Geometry::new(11, 10, Bitboard::EMPTY),
+        movement: orthodox_movement(),
+        roles: vec![
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+            Role::Camel,
+            Role::Wildebeest,
+        ],
+        start_fen: "rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1",
+        promotion_roles: vec![Role::Queen, Role::Wildebeest],
+        pawn_steps: vec![1, 3, 2, 1, 1, 1, 1, 1, 1, 1],
+        pawn_step_origins: Default::default(),
+        castling: orthodox_castling(5, (0, 10), (vec![6, 7, 8, 9], vec![4, 3, 2, 1])),
+        stalemate: StalemateRule::LossForStalemated,
+        insufficient_material: InsufficientMaterialRule::KingsOnly,
+        beast: None,
+        max_pieces_per_side: 22,
+    }
+    .derive_tables()
 });
