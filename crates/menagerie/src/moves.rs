@@ -3,7 +3,7 @@
 use crate::setup::PositionArgs;
 use anyhow::Result;
 use clap::Args;
-use rules::{Position, fen, uci_move};
+use rules::{Position, chance, fen, uci_move};
 use std::io::{BufRead, Write};
 
 #[derive(Args)]
@@ -16,12 +16,19 @@ pub struct MovesArgs {
     batch: bool,
 }
 
+/// The legal turns, sorted; while the dice are owed, the possible rolls.
 pub fn sorted_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| uci_move::write(pos, m))
-        .collect();
+    let mut moves: Vec<String> = if pos.chance_pending() {
+        pos.chance_outcomes()
+            .iter()
+            .map(|&(o, _)| chance::write_token(pos, o))
+            .collect()
+    } else {
+        pos.legal_moves()
+            .iter()
+            .map(|&m| uci_move::write(pos, m))
+            .collect()
+    };
     moves.sort();
     moves
 }
@@ -36,10 +43,14 @@ pub fn run(args: MovesArgs) -> Result<()> {
         return Ok(());
     }
     let variant = args.position.variant_id()?.rules()?;
+    let options = args.position.options()?;
     for line in std::io::stdin().lock().lines() {
         let line = line?;
         match fen::parse(variant, line.trim()) {
-            Ok(pos) => writeln!(out, "{}", sorted_moves(&pos).join(" "))?,
+            Ok(pos) => {
+                let pos = pos.with_options(options);
+                writeln!(out, "{}", sorted_moves(&pos).join(" "))?
+            }
             Err(e) => writeln!(out, "error: {e}")?,
         }
         out.flush()?;

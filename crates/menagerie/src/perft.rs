@@ -3,7 +3,7 @@
 use crate::setup::PositionArgs;
 use anyhow::{Result, bail};
 use clap::Args;
-use rules::uci_move;
+use rules::{perft, uci_move};
 use std::io::Write;
 use std::time::Instant;
 
@@ -17,7 +17,8 @@ pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Keep the neutral piece (Behemoth, Juggernaut) still: no chance nodes, so the counts
-    /// match an engine that reads `*` as a wall.
+    /// match an engine that reads `*` as a wall. Without it, perft branches on every roll
+    /// between two turns and counts player turns (rules.md).
     #[arg(long)]
     frozen: bool,
 }
@@ -31,24 +32,21 @@ pub fn run(args: PerftArgs) -> Result<()> {
         ),
     };
     let pos = args.position.position()?;
-    if pos.variant().beast.is_some() && !args.frozen {
+    if pos.chance_pending() {
         bail!(
-            "perft with chance nodes for {} is not available yet; add --frozen to keep the beast still",
-            pos.variant().id
+            "the dice are owed in this position: add a roll such as {} to --moves",
+            crate::setup::example_roll(&pos)
         );
     }
+    let chance = pos.variant().beast.is_some() && !args.frozen;
     let start = Instant::now();
-    let mut lines: Vec<(String, u64)> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut total = 0;
-    for m in pos.legal_moves().iter().copied() {
-        let mut next = pos.clone();
-        next.play(m);
-        let count = next.perft(depth - 1);
-        total += count;
-        lines.push((uci_move::write(&pos, m), count));
-    }
+    let mut lines: Vec<(String, u64)> = perft::divide(&pos, depth, chance)
+        .into_iter()
+        .map(|(m, count)| (uci_move::write(&pos, m), count))
+        .collect();
+    let total: u64 = lines.iter().map(|(_, n)| n).sum();
     lines.sort();
     for (m, count) in &lines {
         writeln!(out, "{m}: {count}")?;

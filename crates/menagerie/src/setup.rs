@@ -1,8 +1,9 @@
-//! The arguments every position-reading command shares: `--variant`, `--fen`, `--rule`.
+//! The arguments every position-reading command shares: `--variant`, `--fen`, `--rule`,
+//! `--moves`.
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use rules::{Position, VariantId, fen, uci_move};
+use rules::{Position, RuleOptions, VariantId, chance, fen, uci_move};
 
 #[derive(Args, Clone)]
 pub struct PositionArgs {
@@ -17,79 +18,68 @@ pub struct PositionArgs {
     /// Rule option KEY=VALUE (repeatable): juggernaut-start, juggernaut-edge, home-rows.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// Moves to play from the position first, in coordinate notation, separated by
-    /// spaces (as after `position ... moves` in UCI).
+    /// Turns to play from the position first, separated by spaces: moves in coordinate
+    /// notation and, where the dice are owed, rolls (`~7.4`, `~3`, `~e5`), as after
+    /// `position ... moves` in UCI.
     #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
 }
 
-/// The rule options of rules.md, with their allowed values.
-fn rule_options(id: VariantId) -> &'static [(&'static str, &'static [&'static str])] {
-    match id {
-        VariantId::Juggernaut => &[
-            ("juggernaut-start", &["random", "center", "<square>"]),
-            ("juggernaut-edge", &["wrap", "stay", "reroll"]),
-        ],
-        VariantId::BattleChieftain
-        | VariantId::BattleChieftainFarWalls
-        | VariantId::BattleChieftainDifferingField
-        | VariantId::BattleChieftainUnevenField => &[("home-rows", &["sanctuary", "open"])],
-        _ => &[],
-    }
-}
-
-fn check_rule(id: VariantId, text: &str) -> Result<()> {
-    let (key, value) = text
-        .split_once('=')
-        .ok_or_else(|| anyhow!("rule option '{text}' is not KEY=VALUE"))?;
-    let options = rule_options(id);
-    let Some((_, values)) = options.iter().find(|(k, _)| *k == key) else {
-        if options.is_empty() {
-            bail!("unknown rule option '{key}': {id} has no rule options");
-        }
-        let keys: Vec<&str> = options.iter().map(|(k, _)| *k).collect();
-        bail!(
-            "unknown rule option '{key}' for {id} (it has {})",
-            keys.join(", ")
-        );
-    };
-    let square_ok = values.contains(&"<square>")
-        && id
-            .rules()
-            .is_ok_and(|v| v.geometry.parse_square(value).is_some());
-    if !values.contains(&value) && !square_ok {
-        bail!(
-            "rule option {key} cannot be '{value}' (allowed: {})",
-            values.join(", ")
-        );
-    }
-    Ok(())
-}
-
 impl PositionArgs {
     pub fn variant_id(&self) -> Result<VariantId> {
-        let id: VariantId = self.variant.parse()?;
-        for rule in &self.rules {
-            check_rule(id, rule)?;
-        }
-        Ok(id)
+        Ok(self.variant.parse()?)
     }
 
+    pub fn options(&self) -> Result<RuleOptions> {
+        let id = self.variant_id()?;
+        let mut options = RuleOptions::default();
+        for rule in &self.rules {
+            options.set(id, rule)?;
+        }
+        Ok(options)
+    }
+
+    /// The position after `--fen` and `--moves`.
     pub fn position(&self) -> Result<Position> {
+        let options = self.options()?;
         let variant = self.variant_id()?.rules()?;
         let mut pos = match &self.fen {
             Some(text) => fen::parse(variant, text)?,
             None => Position::start(variant),
-        };
+        }
+        .with_options(options);
         for (i, text) in self
             .moves
             .iter()
             .flat_map(|m| m.split_whitespace())
             .enumerate()
         {
-            let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {}: {e}", i + 1))?;
-            pos.play(m);
+            let at = i + 1;
+            if let Some(outcome) = pos.outcome() {
+                bail!("move {at} '{text}': the game is over ({outcome})");
+            }
+            if pos.chance_pending() {
+                let roll = chance::parse_token(&pos, text).map_err(|e| {
+                    anyhow!(
+                        "move {at}: the dice are owed here, as a roll like {}: {e}",
+                        example_roll(&pos)
+                    )
+                })?;
+                pos.apply_chance(roll)?;
+            } else if text.starts_with('~') {
+                bail!("move {at} '{text}': no roll is owed here, a player moves");
+            } else {
+                let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
+                pos.play(m);
+            }
         }
         Ok(pos)
     }
+}
+
+/// A roll this position could take, to show in an error.
+pub fn example_roll(pos: &Position) -> String {
+    pos.chance_outcomes()
+        .first()
+        .map_or_else(|| "~1".to_string(), |(o, _)| chance::write_token(pos, *o))
 }

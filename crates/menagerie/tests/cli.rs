@@ -129,7 +129,22 @@ fn bad_input_gives_one_line_errors() {
     assert_clean_error(&["perft", "99"], "out of range");
     assert_clean_error(&["perft", "-3"], "");
     assert_clean_error(&["perft", "two"], "depth 'two' is out of range");
-    assert_clean_error(&["perft", "2", "--variant", "behemoth"], "--frozen");
+    assert_clean_error(
+        &["perft", "2", "--variant", "behemoth", "--moves", "e2e4"],
+        "the dice are owed",
+    );
+    assert_clean_error(
+        &["moves", "--variant", "behemoth", "--moves", "e2e4 e7e5"],
+        "move 2: the dice are owed here",
+    );
+    assert_clean_error(
+        &["moves", "--variant", "behemoth", "--moves", "e2e4 ~9.1"],
+        "the d8 shows 1-8",
+    );
+    assert_clean_error(
+        &["moves", "--variant", "behemoth", "--moves", "~7.4"],
+        "no roll is owed here",
+    );
     assert_clean_error(
         &["moves", "--variant", "chess", "--rule", "home-rows=open"],
         "chess has no rule options",

@@ -25,3 +25,7 @@ pub enum MoveError {
     #[error("ambiguous move '{0}': could be {1}")]
     Ambiguous(String, String),
 }
+
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+#[error("{0}")]
+pub struct OptionError(pub String);

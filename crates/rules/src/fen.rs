@@ -66,9 +66,35 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     let variant = pos.variant;
     let geo = &variant.geometry;
-    if board.contains('[') {
-        return Err(err("pieces in hand ('[...]') are not part of this variant"));
-    }
+    let board = match board.split_once('[') {
+        None => board,
+        Some(_) if !variant.hands => {
+            return Err(err(format!(
+                "pieces in hand ('[...]') are not part of {}",
+                variant.id
+            )));
+        }
+        Some((board, hand)) => {
+            let hand = hand
+                .strip_suffix(']')
+                .ok_or_else(|| err("the hand '[...' is not closed by ']'"))?;
+            for c in hand.chars() {
+                let role = variant
+                    .role_from_char(c)
+                    .ok_or_else(|| err(format!("unknown piece '{c}' in hand")))?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if pos.hands[color.index()][role.index()] as u32 >= variant.max_pieces_per_side {
+                    return Err(err(format!("too many '{c}' in hand")));
+                }
+                pos.add_to_hand(color, role);
+            }
+            board
+        }
+    };
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != geo.ranks as usize {
         return Err(err(format!(
@@ -236,7 +262,8 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
             })?;
         let origin = geo
             .offset(sq, 0, toward_mover_home)
-            .filter(|&o| !pos.occupied().contains(o))
+            // The beast may have walked onto it since; a piece cannot have.
+            .filter(|&o| !(pos.pieces(Color::White) | pos.pieces(Color::Black)).contains(o))
             .ok_or_else(|| {
                 err(format!(
                     "en passant square {name}: the pawn's start square is not free"
@@ -274,7 +301,8 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
     let variant = pos.variant;
     let geo = &variant.geometry;
     for color in Color::ALL {
-        let kings = pos.pieces_of(color, Role::King).count();
+        let kings = pos.pieces_of(color, Role::King).count()
+            + pos.hands[color.index()][Role::King.index()] as u32;
         if kings != 1 {
             return Err(err(format!(
                 "{} has {kings} kings, expected 1",
@@ -283,7 +311,8 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
         }
     }
     for color in Color::ALL {
-        let count = pos.pieces(color).count();
+        let in_hand: u32 = pos.hands[color.index()].iter().map(|&n| n as u32).sum();
+        let count = pos.pieces(color).count() + in_hand;
         if count > variant.max_pieces_per_side {
             return Err(err(format!(
                 "{} has {count} pieces, at most {} fit in {}",
@@ -352,6 +381,24 @@ pub fn write(pos: &Position) -> String {
         if rank > 0 {
             out.push('/');
         }
+    }
+    if pos.variant.hands {
+        out.push('[');
+        for color in Color::ALL {
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ] {
+                for _ in 0..pos.hands[color.index()][role.index()] {
+                    out.push(Piece::new(color, role).fen_char());
+                }
+            }
+        }
+        out.push(']');
     }
     out.push(' ');
     out.push(pos.turn.fen_char());

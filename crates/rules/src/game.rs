@@ -1,16 +1,36 @@
-//! A game: a start position and the moves played from it, with the history that
-//! repetition needs.
+//! A game: a start position and the turns played from it (player moves and, in the beast
+//! variants, rolls of the dice), with the history that repetition needs.
 
+use crate::chance::{ChanceOutcome, Trample};
 use crate::chess_move::Move;
 use crate::error::MoveError;
 use crate::outcome::{Outcome, Reason};
+use crate::piece::Color;
 use crate::position::Position;
+
+/// One entry of a game's record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Turn {
+    Move(Move),
+    Roll(ChanceOutcome),
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Owed {
+    /// A move by this side.
+    Move(Color),
+    /// A roll of the dice.
+    Roll,
+    /// Nothing: the game is over.
+    Over(Outcome),
+}
 
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
-    moves: Vec<Move>,
-    /// Every position of the game, the start included.
+    turns: Vec<Turn>,
+    /// Every position of the game, the start included: one more than `turns`.
     positions: Vec<Position>,
 }
 
@@ -19,7 +39,7 @@ impl Game {
         Game {
             positions: vec![start.clone()],
             start,
-            moves: Vec::new(),
+            turns: Vec::new(),
         }
     }
 
@@ -33,46 +53,98 @@ impl Game {
             .expect("a game always has its start position")
     }
 
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
     }
 
+    /// The player moves only, in order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.turns
+            .iter()
+            .filter_map(|t| match t {
+                Turn::Move(m) => Some(*m),
+                Turn::Roll(_) => None,
+            })
+            .collect()
+    }
+
+    /// Every position of the game, the start included: `positions()[i]` is the one
+    /// `turns()[i]` was played in.
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
 
-    /// Plays a move, if it is legal and the game is not over.
+    pub fn owed(&self) -> Owed {
+        if let Some(outcome) = self.outcome() {
+            Owed::Over(outcome)
+        } else if self.position().chance_pending() {
+            Owed::Roll
+        } else {
+            Owed::Move(self.position().turn())
+        }
+    }
+
+    /// Plays a player's move, if one is owed and the move is legal.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         let pos = self.position();
-        if self.outcome().is_some() || !pos.legal_moves().contains(&m) {
-            return Err(MoveError::Illegal(crate::uci_move::write(pos, m)));
+        let text = crate::uci_move::write(pos, m);
+        match self.owed() {
+            Owed::Move(_) if pos.legal_moves().contains(&m) => {}
+            Owed::Roll => {
+                return Err(MoveError::Illegal(format!(
+                    "{text} (the dice are owed first)"
+                )));
+            }
+            Owed::Over(outcome) => {
+                return Err(MoveError::Illegal(format!(
+                    "{text} (the game is over: {outcome})"
+                )));
+            }
+            Owed::Move(_) => return Err(MoveError::Illegal(text)),
         }
         let mut next = pos.clone();
         next.play(m);
-        self.moves.push(m);
+        self.turns.push(Turn::Move(m));
         self.positions.push(next);
         Ok(())
     }
 
-    /// Takes back the last move.
-    pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
-        self.positions.pop();
-        Some(m)
+    /// Applies a roll of the dice, if one is owed; returns what the beast trampled.
+    pub fn roll(&mut self, outcome: ChanceOutcome) -> Result<Trample, MoveError> {
+        if self.owed() != Owed::Roll {
+            return Err(MoveError::Illegal(format!(
+                "{} (no roll is owed)",
+                crate::chance::write_token(self.position(), outcome)
+            )));
+        }
+        let mut next = self.position().clone();
+        let trample = next.apply_chance(outcome)?;
+        self.turns.push(Turn::Roll(outcome));
+        self.positions.push(next);
+        Ok(trample)
     }
 
-    /// How many times the current position has occurred, this time included. Only
-    /// positions since the last irreversible move can repeat it.
+    /// Takes back the last turn (a move or a roll).
+    pub fn undo(&mut self) -> Option<Turn> {
+        let turn = self.turns.pop()?;
+        self.positions.pop();
+        Some(turn)
+    }
+
+    /// How many times the current position (with a player to move) has occurred, this
+    /// time included. Only positions since the last irreversible turn can repeat it.
     pub fn repetitions(&self) -> usize {
         let current = self.position();
-        let window = current.halfmove_clock() as usize + 1;
-        self.positions
-            .iter()
-            .rev()
-            .take(window)
-            .step_by(2)
-            .filter(|p| p.key() == current.key())
-            .count()
+        let mut count = 0;
+        for pos in self.positions.iter().rev() {
+            if !pos.chance_pending() && pos.key() == current.key() {
+                count += 1;
+            }
+            if pos.halfmove_clock() == 0 && !pos.chance_pending() {
+                break;
+            }
+        }
+        count
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -81,7 +153,7 @@ impl Game {
             // Mate and stalemate come before the draw rules that would also apply.
             return Some(outcome);
         }
-        if self.repetitions() >= 3 {
+        if !pos.chance_pending() && self.repetitions() >= 3 {
             return Some(Outcome {
                 winner: None,
                 reason: Reason::ThreefoldRepetition,

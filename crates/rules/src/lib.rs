@@ -2,12 +2,14 @@
 //! Menagerie variant. Pure: no I/O, no clock, no randomness.
 
 pub mod bitboard;
+pub mod chance;
 pub mod chess_move;
 pub mod error;
 pub mod fen;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
+pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod pgn;
@@ -20,9 +22,11 @@ pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use chance::{ChanceOutcome, Probability, Trample};
 pub use chess_move::{Move, MoveKind, MoveList};
-pub use error::{FenError, MoveError, VariantError};
-pub use game::Game;
+pub use error::{FenError, MoveError, OptionError, VariantError};
+pub use game::{Game, Owed, Turn};
+pub use options::RuleOptions;
 pub use outcome::{Outcome, Reason};
 pub use piece::{Color, Piece, Role};
 pub use position::Position;

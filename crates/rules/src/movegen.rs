@@ -1,6 +1,7 @@
-//! Legal move generation for the variants with a royal king (chess, Wildebeest, and the
-//! beast variants between two rolls). Pins and checks are found once per position, so
-//! every listed move is legal without trying it.
+//! Legal move generation. With a royal king (chess, Wildebeest, Behemoth, Juggernaut)
+//! pins and checks are found once per position, so every listed move is legal without
+//! trying it. Without a king rule (Behemoth Loop) every move the pieces can make is
+//! legal, the capture of the king included, and pieces in hand may be dropped.
 
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
@@ -11,10 +12,11 @@ use crate::square::Square;
 use crate::variant::MoveClass;
 
 /// What every move of the side to move must respect: its king, and the pieces pinned
-/// to it.
+/// to it. Without a king rule nothing is pinned and `royal` is false.
 struct Constraints {
     king: Square,
     pinned: Bitboard,
+    royal: bool,
 }
 
 impl Position {
@@ -27,6 +29,14 @@ impl Position {
 
     pub fn generate_legal(&self, out: &mut MoveList) {
         out.clear();
+        if self.variant.royal_king {
+            self.generate_royal(out);
+        } else {
+            self.generate_king_capture(out);
+        }
+    }
+
+    fn generate_royal(&self, out: &mut MoveList) {
         let us = self.turn;
         let Some(king) = self.king(us) else {
             return;
@@ -39,6 +49,7 @@ impl Position {
         let constraints = Constraints {
             king,
             pinned: self.pinned(king, us, occupied),
+            royal: true,
         };
         self.king_moves(&constraints, out);
         if checkers.more_than_one() {
@@ -50,13 +61,66 @@ impl Position {
             None => board.without(self.pieces(us) | self.neutral),
         };
         let targets = targets.without(self.pieces_of(!us, Role::King));
-        self.piece_moves(&constraints, targets, out);
+        let movers = self.pieces(us).without(self.by_role[Role::King.index()]);
+        self.piece_moves(&constraints, movers, targets, out);
         self.pawn_moves(&constraints, targets, out);
         if checkers.is_empty() {
-            self.castles(king, out);
+            self.castles(king, true, out);
         }
         if self.variant.beast.is_some() {
             self.exposed_king_captures(out);
+        }
+    }
+
+    /// Behemoth Loop: no king rule, and drops from the hand. A king in hand must be
+    /// dropped before anything else; a game whose king was captured has no moves.
+    fn generate_king_capture(&self, out: &mut MoveList) {
+        let us = self.turn;
+        let empty = self.geometry().board.without(self.occupied());
+        if self.hands[us.index()][Role::King.index()] > 0 {
+            for to in empty {
+                out.push(Move::new(to, to, MoveKind::Drop(Role::King)));
+            }
+            return;
+        }
+        let Some(king) = self.king(us) else {
+            return;
+        };
+        let enemy_king_in_hand = self.hands[(!us).index()][Role::King.index()] > 0;
+        if self.king(!us).is_none() && !enemy_king_in_hand {
+            return;
+        }
+        let constraints = Constraints {
+            king,
+            pinned: Bitboard::EMPTY,
+            royal: false,
+        };
+        let targets = self
+            .geometry()
+            .board
+            .without(self.pieces(us) | self.neutral);
+        self.piece_moves(&constraints, self.pieces(us), targets, out);
+        self.pawn_moves(&constraints, targets, out);
+        self.castles(king, false, out);
+        self.drops(empty, out);
+    }
+
+    fn drops(&self, empty: Bitboard, out: &mut MoveList) {
+        let us = self.turn;
+        let back_ranks =
+            self.variant.back_rank(Color::White) | self.variant.back_rank(Color::Black);
+        for role in self.variant.roles.iter().copied() {
+            if self.hands[us.index()][role.index()] == 0 {
+                continue;
+            }
+            let squares = if role == Role::Pawn {
+                empty.without(back_ranks)
+            } else {
+                empty
+            };
+            for to in squares {
+                out.push(Move::new(to, to, MoveKind::Drop(role)));
+            }
         }
     }
 
@@ -92,10 +156,9 @@ impl Position {
         }
     }
 
-    fn piece_moves(&self, c: &Constraints, targets: Bitboard, out: &mut MoveList) {
-        let us = self.turn;
+    /// Moves of the pieces in `ours` that move by class (everything but pawns).
+    fn piece_moves(&self, c: &Constraints, ours: Bitboard, targets: Bitboard, out: &mut MoveList) {
         let geo = self.geometry();
-        let ours = self.pieces(us).without(self.by_role[Role::King.index()]);
         let occupied = self.occupied();
         let mut emit = |from: Square, dests: Bitboard| {
             let dests = if c.pinned.contains(from) {
@@ -154,7 +217,7 @@ impl Position {
             }
             self.emit_pawn_moves(c, reach & targets, steps as i32 * forward, out);
         }
-        let enemies = self.pieces(!us).without(self.by_role[Role::King.index()]) & targets;
+        let enemies = self.pieces(!us) & targets;
         let (toward_a, toward_last) = if us == Color::White {
             (files - 1, files + 1)
         } else {
@@ -172,7 +235,7 @@ impl Position {
         if let Some(victim) = self.ep_victim {
             for to in self.ep_squares & empty {
                 for from in geo.pawn_attacks(!us, to) & pawns {
-                    if self.en_passant_is_safe(c.king, from, to, victim) {
+                    if !c.royal || self.en_passant_is_safe(c.king, from, to, victim) {
                         out.push(Move::new(from, to, MoveKind::EnPassant));
                     }
                 }
@@ -209,7 +272,8 @@ impl Position {
         (self.attackers(king, !self.turn, occupied) & !Bitboard::from_square(victim)).is_empty()
     }
 
-    fn castles(&self, king: Square, out: &mut MoveList) {
+    /// Castling moves; `royal` adds the rule that the king passes no attacked square.
+    fn castles(&self, king: Square, royal: bool, out: &mut MoveList) {
         let us = self.turn;
         let geo = self.geometry();
         let rank = self.variant.relative_rank(us, 0);
@@ -233,9 +297,10 @@ impl Position {
             for &file in &cs.king_destinations {
                 let to = geo.square(file, rank);
                 let path = geo.between(king, to) | Bitboard::from_square(to);
-                if path
-                    .into_iter()
-                    .any(|sq| self.is_attacked(sq, !us, occupied))
+                if royal
+                    && path
+                        .into_iter()
+                        .any(|sq| self.is_attacked(sq, !us, occupied))
                 {
                     // Every farther destination passes this square too.
                     break;
@@ -262,21 +327,5 @@ impl Position {
             };
             out.push(Move::new(from, enemy_king, kind));
         }
-    }
-
-    /// Counts leaf positions `depth` plies ahead, every node a legal position.
-    pub fn perft(&self, depth: u32) -> u64 {
-        let mut list = MoveList::new();
-        self.generate_legal(&mut list);
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { list.len() as u64 };
-        }
-        let mut total = 0;
-        for &m in &list {
-            let mut next = self.clone();
-            next.play(m);
-            total += next.perft(depth - 1);
-        }
-        total
     }
 }

@@ -12,6 +12,14 @@ pub enum Reason {
     ThreefoldRepetition,
     FiftyMoveRule,
     InsufficientMaterial,
+    /// The beast trampled a king.
+    KingTrampled,
+    /// The beast trampled both kings in one move: a draw.
+    BothKingsTrampled,
+    /// A piece captured the king (Behemoth Loop, or a king a trample left exposed).
+    KingCaptured,
+    /// Behemoth Loop: the side to move has no legal turn and loses.
+    NoLegalTurn,
 }
 
 impl Reason {
@@ -22,6 +30,10 @@ impl Reason {
             Reason::ThreefoldRepetition => "threefold repetition",
             Reason::FiftyMoveRule => "fifty-move rule",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::KingTrampled => "the beast trampling the king",
+            Reason::BothKingsTrampled => "the beast trampling both kings",
+            Reason::KingCaptured => "capturing the king",
+            Reason::NoLegalTurn => "leaving the opponent no legal turn",
         }
     }
 }
@@ -57,20 +69,48 @@ impl Position {
     /// The result if this position alone ends the game (repetition needs the game's
     /// history; see [`crate::game::Game`]).
     pub fn outcome(&self) -> Option<Outcome> {
+        let variant = self.variant();
+        let has_king =
+            |color: Color| self.king(color).is_some() || self.hand(color)[Role::King.index()] > 0;
+        match (has_king(Color::White), has_king(Color::Black)) {
+            (true, true) => {}
+            (false, false) => {
+                return Some(Outcome {
+                    winner: None,
+                    reason: Reason::BothKingsTrampled,
+                });
+            }
+            (white, _) => {
+                let winner = if white { Color::White } else { Color::Black };
+                // A king is taken by a piece on a player's move, before the roll; one gone
+                // after the roll was trampled.
+                let reason = if self.chance_pending() {
+                    Reason::KingCaptured
+                } else {
+                    Reason::KingTrampled
+                };
+                return Some(Outcome {
+                    winner: Some(winner),
+                    reason,
+                });
+            }
+        }
+        let mover = self.turn();
+        if self.chance_pending() {
+            // Mate and stalemate end the game at once: the beast does not move after
+            // them. Everything else is judged after the roll.
+            if variant.royal_king && self.legal_moves().is_empty() {
+                return Some(self.no_moves_outcome());
+            }
+            return None;
+        }
         if self.legal_moves().is_empty() {
-            let mover = self.turn();
-            return Some(if self.is_check() {
-                Outcome {
-                    winner: Some(!mover),
-                    reason: Reason::Checkmate,
-                }
+            return Some(if variant.royal_king {
+                self.no_moves_outcome()
             } else {
                 Outcome {
-                    winner: match self.variant().stalemate {
-                        StalemateRule::Draw => None,
-                        StalemateRule::LossForStalemated => Some(!mover),
-                    },
-                    reason: Reason::Stalemate,
+                    winner: Some(!mover),
+                    reason: Reason::NoLegalTurn,
                 }
             });
         }
@@ -87,6 +127,25 @@ impl Position {
             });
         }
         None
+    }
+
+    /// Checkmate or stalemate of the side to move, which has no legal move.
+    fn no_moves_outcome(&self) -> Outcome {
+        let mover = self.turn();
+        if self.is_check() {
+            Outcome {
+                winner: Some(!mover),
+                reason: Reason::Checkmate,
+            }
+        } else {
+            Outcome {
+                winner: match self.variant().stalemate {
+                    StalemateRule::Draw => None,
+                    StalemateRule::LossForStalemated => Some(!mover),
+                },
+                reason: Reason::Stalemate,
+            }
+        }
     }
 
     /// Neither side can ever mate (as the variant defines it).

@@ -1,10 +1,13 @@
 //! PGN: games written with their variant and start position, and read back with every
 //! move checked. Errors name the line and column.
 
+use crate::chance::ChanceOutcome;
 use crate::error::MoveError;
-use crate::game::Game;
+use crate::game::{Game, Owed, Turn};
+use crate::options::RuleOptions;
 use crate::position::Position;
 use crate::san;
+use crate::variant::Beast;
 use crate::variant::VariantId;
 use std::fmt;
 
@@ -57,7 +60,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     let result = game.outcome().map_or("*", |o| o.result_text());
     let mut out = String::new();
     for (name, value) in tags {
-        if !matches!(*name, "Variant" | "FEN" | "SetUp" | "Result") {
+        if !matches!(*name, "Variant" | "FEN" | "SetUp" | "Result" | "Rules") {
             out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
         }
     }
@@ -66,20 +69,33 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
         out.push_str(&format!("[Variant \"{}\"]\n", variant.id));
     }
     let start_fen = crate::fen::write(start);
+    let rules = start.options().describe(variant.id);
+    if !rules.is_empty() {
+        out.push_str(&format!("[Rules \"{rules}\"]\n"));
+    }
     if start_fen != crate::fen::write(&Position::start(variant)) {
         out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[FEN \"{start_fen}\"]\n"));
     }
     out.push('\n');
     let mut tokens = Vec::new();
-    for (i, (&m, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
-        let number = pos.fullmove_number();
-        if pos.turn() == crate::piece::Color::White {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
+    let mut first_move = true;
+    for (turn, pos) in game.turns().iter().zip(game.positions()) {
+        match *turn {
+            Turn::Move(m) => {
+                let number = pos.fullmove_number();
+                if pos.turn() == crate::piece::Color::White {
+                    tokens.push(format!("{number}."));
+                } else if first_move {
+                    tokens.push(format!("{number}..."));
+                }
+                first_move = false;
+                tokens.push(san::write(pos, m));
+            }
+            Turn::Roll(outcome) => {
+                tokens.push(format!("{{[%roll {}]}}", roll_annotation(pos, outcome)))
+            }
         }
-        tokens.push(san::write(pos, m));
     }
     tokens.push(result.to_string());
     let mut line_len = 0;
@@ -169,11 +185,17 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let variant = variant_id
         .rules()
         .map_err(|e| cur.error(1, 1, format!("Variant tag: {e}")))?;
+    let options = match tag("Rules") {
+        Some(text) => RuleOptions::parse(variant_id, &text)
+            .map_err(|e| cur.error(1, 1, format!("Rules tag: {e}")))?,
+        None => RuleOptions::default(),
+    };
     let start = match tag("FEN") {
         Some(fen) => crate::fen::parse(variant, &fen)
             .map_err(|e| cur.error(1, 1, format!("FEN tag: {e}")))?,
         None => Position::start(variant),
-    };
+    }
+    .with_options(options);
     let mut game = Game::new(start);
     let mut result = None;
     loop {
@@ -181,7 +203,26 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
         let (line, column) = (cur.line, cur.column);
         let Some(c) = cur.peek() else { break };
         match c {
-            b'{' => while cur.bump().is_some_and(|c| c != b'}') {},
+            b'{' => {
+                let begin = cur.at + 1;
+                while cur.bump().is_some_and(|c| c != b'}') {}
+                let end = cur.at.saturating_sub(1).max(begin);
+                let comment = String::from_utf8_lossy(&cur.text[begin..end]).into_owned();
+                if let Some(roll) = find_roll(&comment) {
+                    let pos = game.position().clone();
+                    if game.owed() != Owed::Roll {
+                        return Err(cur.error(
+                            line,
+                            column,
+                            format!("roll '{roll}' where no roll is owed"),
+                        ));
+                    }
+                    let outcome = parse_roll_annotation(&pos, roll)
+                        .map_err(|why| cur.error(line, column, why))?;
+                    game.roll(outcome)
+                        .map_err(|e| cur.error(line, column, e.to_string()))?;
+                }
+            }
             b';' => while cur.bump().is_some_and(|c| c != b'\n') {},
             b'(' => {
                 let mut depth = 0;
@@ -226,6 +267,13 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                     continue;
                 }
                 let pos = game.position().clone();
+                if game.owed() == Owed::Roll {
+                    return Err(cur.error(
+                        line,
+                        column,
+                        format!("missing roll before {san_text}: the dice are owed, as in {{[%roll ...]}}"),
+                    ));
+                }
                 if let Some(outcome) = game.outcome() {
                     return Err(cur.error(
                         line,
@@ -301,4 +349,46 @@ fn parse_tag(cur: &mut Cursor) -> Result<(String, String), PgnError> {
         column,
         format!("tag {name}: value is not closed by '\"'"),
     ))
+}
+
+/// The dice as a `[%roll ...]` annotation shows them: `7 4` (Behemoth d8 d4), `3`
+/// (Juggernaut d10), `10 e5` (Juggernaut teleport to e5).
+pub fn roll_annotation(pos: &Position, outcome: ChanceOutcome) -> String {
+    match outcome {
+        ChanceOutcome::Behemoth {
+            direction,
+            distance,
+        } => format!("{direction} {distance}"),
+        ChanceOutcome::JuggernautStep(roll) => roll.to_string(),
+        ChanceOutcome::JuggernautTeleport(sq) => format!("10 {}", pos.geometry().name(sq)),
+    }
+}
+
+/// The text of a `[%roll ...]` command inside a comment, if there is one.
+fn find_roll(comment: &str) -> Option<&str> {
+    let start = comment.find("[%roll")? + "[%roll".len();
+    let end = comment[start..].find(']')? + start;
+    Some(comment[start..end].trim())
+}
+
+/// Reads a roll annotation; it must be a possible outcome in `pos`.
+pub fn parse_roll_annotation(pos: &Position, text: &str) -> Result<ChanceOutcome, String> {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let token = match (pos.variant().beast, parts.as_slice()) {
+        (Some(Beast::Behemoth), [d8, d4]) => format!("~{d8}.{d4}"),
+        (Some(Beast::Behemoth), _) => {
+            return Err(format!(
+                "roll '{text}': a Behemoth roll is two dice, as in [%roll 7 4]"
+            ));
+        }
+        (Some(Beast::Juggernaut), ["10", square]) => format!("~{square}"),
+        (Some(Beast::Juggernaut), [roll]) if *roll != "10" => format!("~{roll}"),
+        (Some(Beast::Juggernaut), _) => {
+            return Err(format!(
+                "roll '{text}': a Juggernaut roll is 1-9, or 10 and a square, as in [%roll 10 e5]"
+            ));
+        }
+        (None, _) => return Err(format!("roll '{text}': this variant has no dice")),
+    };
+    crate::chance::parse_token(pos, &token).map_err(|e| format!("roll '{text}': {e}"))
 }

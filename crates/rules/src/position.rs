@@ -5,6 +5,7 @@
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::geometry::{Geometry, Leap};
+use crate::options::RuleOptions;
 use crate::piece::{Color, Piece, Role};
 use crate::square::Square;
 use crate::variant::{CastlingSide, MoveClass, Variant};
@@ -36,6 +37,9 @@ pub struct Position {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) hands: [[u8; Role::COUNT]; 2],
+    /// The beast variants: a player has moved and the dice are owed.
+    pub(crate) chance_pending: bool,
+    pub(crate) options: RuleOptions,
     pub(crate) key: u64,
 }
 
@@ -55,6 +59,8 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             hands: [[0; Role::COUNT]; 2],
+            chance_pending: false,
+            options: RuleOptions::default(),
             key: 0,
         }
     }
@@ -62,6 +68,16 @@ impl Position {
     /// The variant's start position.
     pub fn start(variant: &'static Variant) -> Position {
         crate::fen::parse(variant, variant.start_fen).expect("every start FEN is valid")
+    }
+
+    /// The same position under other rule options.
+    pub fn with_options(mut self, options: RuleOptions) -> Position {
+        self.options = options;
+        self
+    }
+
+    pub fn options(&self) -> &RuleOptions {
+        &self.options
     }
 
     #[inline(always)]
@@ -290,7 +306,7 @@ impl Position {
 
     /// Rights lost when a piece leaves or arrives on `sq`.
     #[inline(always)]
-    fn rights_touched(&self, sq: Square) -> u8 {
+    pub(crate) fn rights_touched(&self, sq: Square) -> u8 {
         let geo = self.geometry();
         let file = geo.file_of(sq);
         let rank = geo.rank_of(sq);
@@ -375,6 +391,9 @@ impl Position {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.set_turn(them);
+        if self.variant.beast.is_some() {
+            self.set_chance_pending(true);
+        }
     }
 
     /// After a pawn's 2- or 3-step: remember the squares it passed, if an enemy pawn

@@ -55,6 +55,7 @@ impl VariantId {
             VariantId::Chess => Ok(&CHESS),
             VariantId::Behemoth => Ok(&BEHEMOTH),
             VariantId::Juggernaut => Ok(&JUGGERNAUT),
+            VariantId::BehemothLoop => Ok(&BEHEMOTH_LOOP),
             VariantId::Wildebeest => Ok(&WILDEBEEST),
             other => Err(crate::error::VariantError::NotYetPlayable(other.name())),
         }
@@ -192,6 +193,11 @@ pub struct Variant {
     pub stalemate: StalemateRule,
     pub insufficient_material: InsufficientMaterialRule,
     pub beast: Option<Beast>,
+    /// A royal king must not be left attacked (checkmate ends the game). Without it the
+    /// king may be left attacked and is captured to win (Behemoth Loop).
+    pub royal_king: bool,
+    /// Trampled pieces go to their owner's hand and can be dropped (Behemoth Loop).
+    pub hands: bool,
     /// No legal game gives a side more pieces than it starts with; positions with more
     /// are refused, which also bounds the number of moves a position can have.
     pub max_pieces_per_side: u32,
@@ -268,6 +274,7 @@ fn orthodox_castling(
 }
 
 fn eight_by_eight(id: VariantId, beast: Option<Beast>, start_fen: &'static str) -> Variant {
+    let loop_rules = id == VariantId::BehemothLoop;
     Variant {
         id,
         geometry: Geometry::new(8, 8, Bitboard::EMPTY),
@@ -292,6 +299,8 @@ fn eight_by_eight(id: VariantId, beast: Option<Beast>, start_fen: &'static str) 
             InsufficientMaterialRule::Orthodox
         },
         beast,
+        royal_king: !loop_rules,
+        hands: loop_rules,
         max_pieces_per_side: 16,
     }
     .derive_tables()
@@ -321,6 +330,14 @@ pub static JUGGERNAUT: LazyLock<Variant> = LazyLock::new(|| {
     )
 });
 
+pub static BEHEMOTH_LOOP: LazyLock<Variant> = LazyLock::new(|| {
+    eight_by_eight(
+        VariantId::BehemothLoop,
+        Some(Beast::Behemoth),
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    )
+});
+
 pub static WILDEBEEST: LazyLock<Variant> = LazyLock::new(|| {
     Variant {
         id: VariantId::Wildebeest,
@@ -344,6 +361,8 @@ pub static WILDEBEEST: LazyLock<Variant> = LazyLock::new(|| {
         stalemate: StalemateRule::LossForStalemated,
         insufficient_material: InsufficientMaterialRule::KingsOnly,
         beast: None,
+        royal_king: true,
+        hands: false,
         max_pieces_per_side: 22,
     }
     .derive_tables()

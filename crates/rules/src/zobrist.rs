@@ -16,6 +16,7 @@ pub struct ZobristKeys {
     en_passant: [u64; SQUARES],
     hand: Vec<u64>,
     black_to_move: u64,
+    chance_pending: u64,
 }
 
 /// SplitMix64: a fixed, well-mixed stream so keys are the same in every build.
@@ -37,6 +38,7 @@ pub static KEYS: LazyLock<ZobristKeys> = LazyLock::new(|| {
         en_passant: std::array::from_fn(|_| next()),
         hand: (0..2 * Role::COUNT * MAX_IN_HAND).map(|_| next()).collect(),
         black_to_move: next(),
+        chance_pending: next(),
     }
 });
 
@@ -77,5 +79,12 @@ impl ZobristKeys {
     #[inline(always)]
     pub fn black_to_move(&self) -> u64 {
         self.black_to_move
+    }
+
+    /// Set while the dice are owed, so a chance node never shares a key with the
+    /// position after the roll.
+    #[inline(always)]
+    pub fn chance_pending(&self) -> u64 {
+        self.chance_pending
     }
 }

@@ -2,7 +2,7 @@
 //! the position's invariants (incremental key, FEN round trip, legal moves re-read).
 
 use proptest::prelude::*;
-use rules::{Game, Position, VariantId, fen, pgn, san, uci_move};
+use rules::{Game, Owed, Position, VariantId, chance, fen, pgn, san, uci_move};
 
 fn playable() -> impl Strategy<Value = VariantId> {
     prop_oneof![
@@ -10,6 +10,7 @@ fn playable() -> impl Strategy<Value = VariantId> {
         Just(VariantId::Wildebeest),
         Just(VariantId::Behemoth),
         Just(VariantId::Juggernaut),
+        Just(VariantId::BehemothLoop),
     ]
 }
 
@@ -76,27 +77,41 @@ proptest! {
     #[test]
     fn random_games_keep_their_invariants(id in playable(), seed in any::<u64>()) {
         let mut state = seed | 1;
-        let mut game = Game::new(Position::start(id.rules().unwrap()));
-        for _ in 0..120 {
-            let pos = game.position().clone();
-            let legal = pos.legal_moves();
-            if legal.is_empty() || game.outcome().is_some() {
-                break;
-            }
-            // The key kept move by move equals the key of the position read afresh.
-            let reread = fen::parse(pos.variant(), &fen::write(&pos)).unwrap();
-            prop_assert_eq!(reread.key(), pos.key(), "{}", fen::write(&pos));
-            prop_assert_eq!(fen::write(&reread), fen::write(&pos));
+        let mut next = move |n: usize| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let m = legal.as_slice()[(state % legal.len() as u64) as usize];
-            prop_assert_eq!(uci_move::parse(&pos, &uci_move::write(&pos, m)).unwrap(), m);
-            prop_assert_eq!(san::parse(&pos, &san::write(&pos, m)).unwrap(), m);
-            game.play(m).unwrap();
+            (state % n as u64) as usize
+        };
+        let mut game = Game::new(Position::start(id.rules().unwrap()));
+        for _ in 0..200 {
+            let pos = game.position().clone();
+            match game.owed() {
+                Owed::Over(_) => break,
+                Owed::Roll => {
+                    let outcomes = pos.chance_outcomes();
+                    let total: f64 = outcomes.iter().map(|(_, p)| p.as_f64()).sum();
+                    prop_assert!((total - 1.0).abs() < 1e-12);
+                    let (outcome, _) = outcomes[next(outcomes.len())];
+                    let token = chance::write_token(&pos, outcome);
+                    prop_assert_eq!(chance::parse_token(&pos, &token).unwrap(), outcome);
+                    game.roll(outcome).unwrap();
+                }
+                Owed::Move(_) => {
+                    // The key kept turn by turn equals the key of the position read afresh.
+                    let reread = fen::parse(pos.variant(), &fen::write(&pos)).unwrap();
+                    prop_assert_eq!(reread.key(), pos.key(), "{}", fen::write(&pos));
+                    prop_assert_eq!(fen::write(&reread), fen::write(&pos));
+                    let legal = pos.legal_moves();
+                    let m = legal.as_slice()[next(legal.len())];
+                    prop_assert_eq!(uci_move::parse(&pos, &uci_move::write(&pos, m)).unwrap(), m);
+                    prop_assert_eq!(san::parse(&pos, &san::write(&pos, m)).unwrap(), m);
+                    game.play(m).unwrap();
+                }
+            }
         }
         let text = pgn::write(&game, &[]);
         let read = pgn::parse(&text).unwrap();
-        prop_assert_eq!(read.game.moves(), game.moves());
+        prop_assert_eq!(read.game.turns(), game.turns(), "{}", text);
     }
 }
