@@ -1,0 +1,9 @@
+//! Where chance outcomes come from: a seeded ChaCha stream (the same seed gives the same
+//! game, and a published seed lets anyone check every roll), or a person typing what
+//! physical dice showed. The rules kernel takes an outcome as an input, like a move.
+
+pub mod manual;
+pub mod stream;
+
+pub use manual::{DiceError, parse_physical};
+pub use stream::{DiceStream, seed_commitment};
