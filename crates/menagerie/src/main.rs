@@ -3,6 +3,7 @@
 mod moves;
 mod perft;
 mod setup;
+mod simulate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +25,9 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Count move paths to DEPTH, split by first move (Stockfish's divide format).
     Perft(perft::PerftArgs),
+    /// Play many engine-free games (random or greedy movers, seeded dice) and count how
+    /// they end.
+    Simulate(simulate::SimulateArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Simulate(args) => simulate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

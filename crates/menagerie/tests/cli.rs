@@ -224,3 +224,31 @@ fn random_arguments_never_panic() {
         }
     }
 }
+
+#[test]
+fn simulate_counts_how_games_end_and_is_reproducible() {
+    let args = [
+        "simulate",
+        "--variant",
+        "behemoth",
+        "--games",
+        "50",
+        "--seed",
+        "9",
+    ];
+    let first = menagerie(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let text = stdout(&first);
+    assert!(
+        text.starts_with("50 games of behemoth, seeds 9..58"),
+        "{text}"
+    );
+    assert!(text.contains("decided by the beast: "), "{text}");
+    let counted: u32 = text
+        .lines()
+        .filter(|l| l.contains('%') && !l.starts_with("decided"))
+        .map(|l| l.split_whitespace().next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(counted, 50, "{text}");
+    assert_eq!(stdout(&menagerie(&args)), text, "same seeds, same games");
+}

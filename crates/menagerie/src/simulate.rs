@@ -1,0 +1,182 @@
+//! `menagerie simulate`: many engine-free games, to see how games end (and how often the
+//! beast decides them).
+
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use dice::DiceStream;
+use rules::{Game, Move, Owed, Position, Reason, VariantId};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Policy {
+    /// Every legal move equally likely.
+    Random,
+    /// Take the most valuable piece on offer (a king above all), else a random move.
+    Greedy,
+}
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Variant id.
+    #[arg(long, default_value = "behemoth")]
+    variant: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u32,
+    /// Seed of the first game; game i uses seed + i, for its dice and its moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How both sides choose their moves.
+    #[arg(long, value_enum, default_value_t = Policy::Random)]
+    policy: Policy,
+    /// Games still running after this many player moves are counted as unfinished.
+    #[arg(long, default_value_t = 400)]
+    max_moves: u32,
+    /// Rule option KEY=VALUE (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rules: Vec<String>,
+}
+
+fn value(role: rules::Role) -> u32 {
+    use rules::Role::*;
+    match role {
+        Pawn => 1,
+        Knight | Bishop | Camel => 3,
+        Wildebeest => 5,
+        Rook | Berserker => 5,
+        Queen => 9,
+        King => 100,
+    }
+}
+
+struct Chooser {
+    state: u64,
+    policy: Policy,
+}
+
+impl Chooser {
+    fn next(&mut self, n: usize) -> usize {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        (self.state % n as u64) as usize
+    }
+
+    fn choose(&mut self, pos: &Position) -> Move {
+        let legal = pos.legal_moves();
+        let moves = legal.as_slice();
+        if let Policy::Greedy = self.policy {
+            let best = moves
+                .iter()
+                .filter_map(|m| {
+                    pos.piece_at(m.to)
+                        .filter(|p| p.color != pos.turn())
+                        .map(|p| (value(p.role), *m))
+                })
+                .max_by_key(|(v, _)| *v);
+            if let Some((_, m)) = best {
+                return m;
+            }
+        }
+        moves[self.next(moves.len())]
+    }
+}
+
+pub fn run(args: SimulateArgs) -> Result<()> {
+    let id: VariantId = args.variant.parse()?;
+    let mut options = rules::RuleOptions::default();
+    for rule in &args.rules {
+        options.set(id, rule)?;
+    }
+    let variant = id.rules()?;
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut by_reason: BTreeMap<String, u32> = BTreeMap::new();
+    let mut unfinished = 0;
+    let mut beast_decided = 0;
+    let mut total_moves = 0u64;
+    let mut stderr = std::io::stderr();
+    let show_progress = stderr.is_terminal();
+    for i in 0..args.games {
+        let seed = args.seed.wrapping_add(i as u64);
+        let mut dice = DiceStream::new(seed);
+        let mut chooser = Chooser {
+            state: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            policy: args.policy,
+        };
+        let mut game = Game::new(Position::start(variant).with_options(options));
+        let mut moves = 0;
+        let outcome = loop {
+            match game.owed() {
+                Owed::Over(outcome) => break Some(outcome),
+                Owed::Roll => {
+                    let roll = dice
+                        .roll(game.position())
+                        .expect("a beast variant has dice");
+                    game.roll(roll)?;
+                }
+                Owed::Move(_) if moves >= args.max_moves => break None,
+                Owed::Move(_) => {
+                    let m = chooser.choose(game.position());
+                    game.play(m)?;
+                    moves += 1;
+                }
+            }
+        };
+        total_moves += moves as u64;
+        match outcome {
+            Some(outcome) => {
+                if matches!(
+                    outcome.reason,
+                    Reason::KingTrampled | Reason::BothKingsTrampled
+                ) {
+                    beast_decided += 1;
+                }
+                let winner = outcome.winner.map_or("draw", |c| c.name());
+                *by_reason
+                    .entry(format!("{} ({winner})", outcome.reason.text()))
+                    .or_default() += 1;
+            }
+            None => unfinished += 1,
+        }
+        if show_progress && ((i + 1) % 100 == 0 || i + 1 == args.games) {
+            write!(stderr, "\r{} / {} games", i + 1, args.games)?;
+        }
+    }
+    if show_progress {
+        writeln!(stderr)?;
+    }
+    let games = args.games as f64;
+    println!(
+        "{} games of {id}, seeds {}..{}",
+        args.games,
+        args.seed,
+        args.seed + args.games as u64 - 1
+    );
+    for (reason, count) in &by_reason {
+        println!(
+            "{count:>7}  {:5.1}%  {reason}",
+            100.0 * *count as f64 / games
+        );
+    }
+    if unfinished > 0 {
+        println!(
+            "{unfinished:>7}  {:5.1}%  unfinished after {} moves",
+            100.0 * unfinished as f64 / games,
+            args.max_moves
+        );
+    }
+    println!(
+        "average length: {:.1} player moves",
+        total_moves as f64 / games
+    );
+    if variant.beast.is_some() {
+        println!(
+            "decided by the beast: {:.1}%",
+            100.0 * beast_decided as f64 / games
+        );
+    }
+    Ok(())
+}
