@@ -160,8 +160,44 @@ fn bad_input_gives_one_line_errors() {
         "cannot be 'bounce'",
     );
     assert_clean_error(
-        &["moves", "--variant", "battle-chieftain"],
-        "not playable in this build yet",
+        &[
+            "moves",
+            "--variant",
+            "battle-chieftain",
+            "--fen",
+            "bbbbbbbbbb/10/10/10/10/10/10/10/10/10/BBBBBBBBBB[Kk] b - - 0 1",
+        ],
+        "White places its king first",
+    );
+    assert_clean_error(
+        &[
+            "moves",
+            "--variant",
+            "battle-chieftain",
+            "--fen",
+            "bbbbbbbbbb/10/10/10/10/10/10/10/10/K9/BBBBBBBBBB[k] b - - 0 1",
+        ],
+        "a piece on a2, a hole of this board",
+    );
+    assert_clean_error(
+        &[
+            "moves",
+            "--variant",
+            "battle-chieftain",
+            "--fen",
+            "bbbbbbbbbb/3k6/10/10/10/10/10/10/10/4KK4/BBBBBBBBBB b - - 0 1",
+        ],
+        "White has 2 kings",
+    );
+    assert_clean_error(
+        &[
+            "moves",
+            "--variant",
+            "battle-chieftain",
+            "--fen",
+            "bbbbbbbbbb/10/10/10/10/10/10/10/10/4K5/BBBBBBBBBB[Kk] w - - 0 1",
+        ],
+        "White has 2 kings",
     );
     assert_clean_error(&["frobnicate"], "unrecognized subcommand");
 }

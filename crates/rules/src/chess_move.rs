@@ -13,6 +13,11 @@ pub enum MoveKind {
     /// `from` is the king's square, `to` the king's destination.
     Castle,
     Drop(Role),
+    /// Battle Chieftain: the king (on `from`) and a berserker (on `to`) trade roles.
+    Swap,
+    /// Battle Chieftain: after its king was captured, a side makes the berserker on `to`
+    /// its king (`from` is `to`).
+    Crown,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

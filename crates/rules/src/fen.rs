@@ -40,7 +40,11 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
         }
     };
     pos.set_turn(turn);
-    parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+    if variant.battle.is_some() {
+        parse_sanctuary(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+    } else {
+        parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+    }
     parse_en_passant(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
     pos.halfmove_clock = match fields.get(4) {
         Some(text) => text
@@ -303,7 +307,13 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = pos.pieces_of(color, Role::King).count()
             + pos.hands[color.index()][Role::King.index()] as u32;
-        if kings != 1 {
+        // Battle Chieftain: a side whose king was captured has none until it crowns one.
+        let allowed = if variant.battle.is_some() {
+            0..=1
+        } else {
+            1..=1
+        };
+        if !allowed.contains(&kings) {
             return Err(err(format!(
                 "{} has {kings} kings, expected 1",
                 color.name()
@@ -321,6 +331,15 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
                 variant.id
             )));
         }
+    }
+    if let Some(sq) = (pos.by_color[0] | pos.by_color[1])
+        .into_iter()
+        .find(|&sq| geo.holes.contains(sq))
+    {
+        return Err(err(format!(
+            "a piece on {}, a hole of this board",
+            geo.name(sq)
+        )));
     }
     let back_ranks = variant.back_rank(Color::White) | variant.back_rank(Color::Black);
     if let Some(sq) = (pos.role_bb(Role::Pawn) & back_ranks).first() {
@@ -341,12 +360,75 @@ fn validate_pieces(pos: &Position) -> Result<(), FenError> {
 /// What the whole position must satisfy.
 fn validate(pos: &Position) -> Result<(), FenError> {
     let variant = pos.variant;
+    if variant.battle.is_some() {
+        return validate_battle(pos);
+    }
     if variant.beast.is_none() && pos.enemy_king_exposed() {
         return Err(err(format!(
             "{} is in check but it is {}'s turn",
             (!pos.turn).name(),
             pos.turn.name()
         )));
+    }
+    Ok(())
+}
+
+/// Battle Chieftain: kings placed in turn (White first), and only the side to move may
+/// be without a king (it owes a crowning).
+fn validate_battle(pos: &Position) -> Result<(), FenError> {
+    let in_hand = |c: Color| pos.hands[c.index()][Role::King.index()] > 0;
+    let on_board = |c: Color| pos.king(c).is_some();
+    let mover = pos.turn;
+    if in_hand(Color::White) && mover == Color::Black {
+        return Err(err("White places its king first, but it is Black's turn"));
+    }
+    if in_hand(Color::Black) && mover == Color::White && !in_hand(Color::White) {
+        return Err(err(
+            "Black's king placement is owed, but it is White's turn",
+        ));
+    }
+    let other = !mover;
+    if !in_hand(other) && !on_board(other) {
+        return Err(err(format!(
+            "{} has no king, but only the side to move can owe a crowning",
+            other.name()
+        )));
+    }
+    Ok(())
+}
+
+/// Battle Chieftain's third field: the files of the berserkers that have not moved,
+/// upper case for White's home row, lower case for Black's (`ABCDEFGHIJabcdefghij` at the
+/// start), or `-`.
+fn parse_sanctuary(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let geo = &pos.variant.geometry;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let file = c.to_ascii_lowercase() as u32;
+        if !c.is_ascii_alphabetic() || file < 'a' as u32 || file - 'a' as u32 >= geo.files as u32 {
+            return Err(err(format!(
+                "unmoved-berserker field '{field}' has '{c}', expected file letters (A-J White, a-j Black) or '-'"
+            )));
+        }
+        let sq = geo.square(
+            (file - 'a' as u32) as u8,
+            pos.variant.relative_rank(color, 0),
+        );
+        if pos.piece_at(sq) != Some(Piece::new(color, Role::Berserker)) {
+            return Err(err(format!(
+                "unmoved-berserker field names {}, but no {} berserker stands there",
+                geo.name(sq),
+                color.name().to_lowercase()
+            )));
+        }
+        pos.set_sanctuary(sq);
     }
     Ok(())
 }
@@ -392,6 +474,7 @@ pub fn write(pos: &Position) -> String {
                 Role::Bishop,
                 Role::Knight,
                 Role::Pawn,
+                Role::Berserker,
             ] {
                 for _ in 0..pos.hands[color.index()][role.index()] {
                     out.push(Piece::new(color, role).fen_char());
@@ -412,6 +495,18 @@ pub fn write(pos: &Position) -> String {
     ] {
         if pos.castling & castling_bit(color, side) != 0 {
             castling.push(c);
+        }
+    }
+    if pos.variant.battle.is_some() {
+        for color in Color::ALL {
+            for sq in pos.unmoved & pos.by_color[color.index()] {
+                let file = crate::square::file_char(geo.file_of(sq));
+                castling.push(if color == Color::White {
+                    file.to_ascii_uppercase()
+                } else {
+                    file
+                });
+            }
         }
     }
     out.push_str(if castling.is_empty() { "-" } else { &castling });

@@ -1,6 +1,8 @@
 //! The rules kernel: board geometry, positions, legal turns, notation and perft for every
 //! Menagerie variant. Pure: no I/O, no clock, no randomness.
 
+pub mod battle;
+pub mod battle_board;
 pub mod bitboard;
 pub mod chance;
 pub mod chess_move;

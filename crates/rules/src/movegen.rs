@@ -29,7 +29,9 @@ impl Position {
 
     pub fn generate_legal(&self, out: &mut MoveList) {
         out.clear();
-        if self.variant.royal_king {
+        if self.variant.battle.is_some() {
+            self.generate_battle(out);
+        } else if self.variant.royal_king {
             self.generate_royal(out);
         } else {
             self.generate_king_capture(out);

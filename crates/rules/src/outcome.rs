@@ -18,8 +18,10 @@ pub enum Reason {
     BothKingsTrampled,
     /// A piece captured the king (Behemoth Loop, or a king a trample left exposed).
     KingCaptured,
-    /// Behemoth Loop: the side to move has no legal turn and loses.
+    /// Behemoth Loop and Battle Chieftain: the side to move has no legal turn and loses.
     NoLegalTurn,
+    /// Battle Chieftain: a side lost its last berserker.
+    LastBerserkerCaptured,
 }
 
 impl Reason {
@@ -34,6 +36,7 @@ impl Reason {
             Reason::BothKingsTrampled => "the beast trampling both kings",
             Reason::KingCaptured => "capturing the king",
             Reason::NoLegalTurn => "leaving the opponent no legal turn",
+            Reason::LastBerserkerCaptured => "capturing the last berserker",
         }
     }
 }
@@ -70,6 +73,9 @@ impl Position {
     /// history; see [`crate::game::Game`]).
     pub fn outcome(&self) -> Option<Outcome> {
         let variant = self.variant();
+        if variant.battle.is_some() {
+            return self.battle_outcome();
+        }
         let has_king =
             |color: Color| self.king(color).is_some() || self.hand(color)[Role::King.index()] > 0;
         match (has_king(Color::White), has_king(Color::Black)) {
@@ -124,6 +130,30 @@ impl Position {
             return Some(Outcome {
                 winner: None,
                 reason: Reason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    fn battle_outcome(&self) -> Option<Outcome> {
+        for color in Color::ALL {
+            if self.pieces_of(color, Role::Berserker).is_empty() {
+                return Some(Outcome {
+                    winner: Some(!color),
+                    reason: Reason::LastBerserkerCaptured,
+                });
+            }
+        }
+        if self.legal_moves().is_empty() {
+            return Some(Outcome {
+                winner: Some(!self.turn()),
+                reason: Reason::NoLegalTurn,
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::FiftyMoveRule,
             });
         }
         None

@@ -40,6 +40,8 @@ pub struct Position {
     /// The beast variants: a player has moved and the dice are owed.
     pub(crate) chance_pending: bool,
     pub(crate) options: RuleOptions,
+    /// Battle Chieftain: berserkers that have never moved (they keep their sanctuary).
+    pub(crate) unmoved: Bitboard,
     pub(crate) key: u64,
 }
 
@@ -61,6 +63,7 @@ impl Position {
             hands: [[0; Role::COUNT]; 2],
             chance_pending: false,
             options: RuleOptions::default(),
+            unmoved: Bitboard::EMPTY,
             key: 0,
         }
     }
@@ -191,6 +194,28 @@ impl Position {
         }
         self.cells[sq.index()] = EMPTY_CELL;
         self.key ^= KEYS.piece(piece, sq);
+    }
+
+    /// Battle Chieftain: the berserker that stood unmoved on `sq` has moved, been
+    /// captured or become king.
+    #[inline(always)]
+    pub(crate) fn lose_sanctuary(&mut self, sq: Square) {
+        if self.unmoved.contains(sq) {
+            self.unmoved.clear(sq);
+            self.key ^= KEYS.sanctuary(sq);
+        }
+    }
+
+    pub(crate) fn set_sanctuary(&mut self, sq: Square) {
+        if !self.unmoved.contains(sq) {
+            self.unmoved.set(sq);
+            self.key ^= KEYS.sanctuary(sq);
+        }
+    }
+
+    /// Battle Chieftain: berserkers that have not moved yet.
+    pub fn unmoved(&self) -> Bitboard {
+        self.unmoved
     }
 
     pub(crate) fn put_neutral(&mut self, sq: Square) {
@@ -341,6 +366,8 @@ impl Position {
                     self.halfmove_clock = 0;
                 }
                 self.remove(m.from, piece);
+                self.lose_sanctuary(m.from);
+                self.lose_sanctuary(m.to);
                 let landing = match m.kind {
                     MoveKind::Promotion(role) => Piece::new(us, role),
                     _ => piece,
@@ -378,6 +405,18 @@ impl Position {
                 self.put(rook_to, Piece::new(us, Role::Rook));
                 let lost = castling_bit(us, 0) | castling_bit(us, 1);
                 self.set_castling(self.castling & !lost);
+            }
+            MoveKind::Swap => {
+                self.remove(m.from, Piece::new(us, Role::King));
+                self.remove(m.to, Piece::new(us, Role::Berserker));
+                self.put(m.from, Piece::new(us, Role::Berserker));
+                self.put(m.to, Piece::new(us, Role::King));
+                self.lose_sanctuary(m.to);
+            }
+            MoveKind::Crown => {
+                self.remove(m.to, Piece::new(us, Role::Berserker));
+                self.put(m.to, Piece::new(us, Role::King));
+                self.lose_sanctuary(m.to);
             }
             MoveKind::Drop(role) => {
                 self.hands[us.index()][role.index()] -= 1;

@@ -13,6 +13,10 @@ use crate::square::Square;
 /// The move in SAN with its check (`+`) or mate (`#`) suffix.
 pub fn write(pos: &Position, m: Move) -> String {
     let mut text = write_bare(pos, m);
+    if !pos.variant().royal_king {
+        // Without a royal king there is no check to mark.
+        return text;
+    }
     let mut next = pos.clone();
     next.play(m);
     if next.is_check() {
@@ -40,6 +44,8 @@ pub fn write_bare(pos: &Position, m: Move) -> String {
             }
         }
         MoveKind::Drop(role) => format!("{}@{to}", role.upper_char()),
+        MoveKind::Swap => format!("K={to}"),
+        MoveKind::Crown => format!("K@{to}"),
         MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::EnPassant => {
             let role = pos.piece_at(m.from).map_or(Role::Pawn, |p| p.role);
             let capture = m.kind == MoveKind::EnPassant || pos.piece_at(m.to).is_some();
@@ -75,7 +81,10 @@ fn disambiguation(pos: &Position, m: Move, role: Role) -> String {
         .filter(|o| {
             o.to == m.to
                 && o.from != m.from
-                && !o.is_castle()
+                && matches!(
+                    o.kind,
+                    MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::EnPassant
+                )
                 && !matches!(o.kind, MoveKind::Drop(_))
                 && pos.piece_at(o.from).map(|p| p.role) == Some(role)
         })
@@ -153,7 +162,24 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
         let matching = legal
             .iter()
             .copied()
-            .filter(|m| m.kind == MoveKind::Drop(role) && m.to == to)
+            // A king "dropped" on its own berserker is Battle Chieftain's crowning.
+            .filter(|m| {
+                (m.kind == MoveKind::Drop(role)
+                    || (m.kind == MoveKind::Crown && role == Role::King))
+                    && m.to == to
+            })
+            .collect();
+        return pick(pos, text, matching);
+    }
+    if let Some(square_text) = bare.strip_prefix("K=") {
+        let to = pos
+            .geometry()
+            .parse_square(square_text)
+            .ok_or_else(|| malformed("a swap is K= and the berserker's square, as in K=c1"))?;
+        let matching = legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind == MoveKind::Swap && m.to == to)
             .collect();
         return pick(pos, text, matching);
     }
@@ -165,6 +191,8 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
         .copied()
         .filter(|m| {
             !m.is_castle()
+                && m.kind != MoveKind::Swap
+                && m.kind != MoveKind::Crown
                 && !matches!(m.kind, MoveKind::Drop(_))
                 && m.to == parts.to
                 && pos.piece_at(m.from).map(|p| p.role) == Some(parts.role)

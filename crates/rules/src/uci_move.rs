@@ -31,6 +31,8 @@ pub fn write(pos: &Position, m: Move) -> String {
             }
         }
         MoveKind::Drop(role) => format!("{}@{}", role.upper_char(), geo.name(m.to)),
+        MoveKind::Swap => format!("{}{}", geo.name(m.from), geo.name(m.to)),
+        MoveKind::Crown => format!("K@{}", geo.name(m.to)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! the rule switches. One move generator reads these; no variant has code of its own
 //! except the few hooks rules.md names.
 
+use crate::battle_board::{self, BattleBoard};
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
 use crate::piece::{Color, Role};
@@ -56,8 +57,11 @@ impl VariantId {
             VariantId::Behemoth => Ok(&BEHEMOTH),
             VariantId::Juggernaut => Ok(&JUGGERNAUT),
             VariantId::BehemothLoop => Ok(&BEHEMOTH_LOOP),
+            VariantId::BattleChieftain => Ok(&BATTLE_CHIEFTAIN),
+            VariantId::BattleChieftainFarWalls => Ok(&BATTLE_CHIEFTAIN_FAR_WALLS),
+            VariantId::BattleChieftainDifferingField => Ok(&BATTLE_CHIEFTAIN_DIFFERING_FIELD),
+            VariantId::BattleChieftainUnevenField => Ok(&BATTLE_CHIEFTAIN_UNEVEN_FIELD),
             VariantId::Wildebeest => Ok(&WILDEBEEST),
-            other => Err(crate::error::VariantError::NotYetPlayable(other.name())),
         }
     }
 }
@@ -196,8 +200,11 @@ pub struct Variant {
     /// A royal king must not be left attacked (checkmate ends the game). Without it the
     /// king may be left attacked and is captured to win (Behemoth Loop).
     pub royal_king: bool,
-    /// Trampled pieces go to their owner's hand and can be dropped (Behemoth Loop).
+    /// Trampled pieces go to their owner's hand and can be dropped (Behemoth Loop); in
+    /// Battle Chieftain a king waiting to be placed is in hand.
     pub hands: bool,
+    /// Battle Chieftain's square kinds; its turns follow their own rules.
+    pub battle: Option<BattleBoard>,
     /// No legal game gives a side more pieces than it starts with; positions with more
     /// are refused, which also bounds the number of moves a position can have.
     pub max_pieces_per_side: u32,
@@ -301,6 +308,7 @@ fn eight_by_eight(id: VariantId, beast: Option<Beast>, start_fen: &'static str) 
         beast,
         royal_king: !loop_rules,
         hands: loop_rules,
+        battle: None,
         max_pieces_per_side: 16,
     }
     .derive_tables()
@@ -363,7 +371,56 @@ pub static WILDEBEEST: LazyLock<Variant> = LazyLock::new(|| {
         beast: None,
         royal_king: true,
         hands: false,
+        battle: None,
         max_pieces_per_side: 22,
     }
     .derive_tables()
 });
+
+fn battle_chieftain(id: VariantId) -> Variant {
+    let (geometry, board) = battle_board::build(id);
+    let mut movement = [0u8; Role::COUNT];
+    movement[Role::King as usize] = MoveClass::Orthogonal.bit();
+    movement[Role::Berserker as usize] = MoveClass::Orthogonal.bit();
+    let side = || {
+        [
+            CastlingSide {
+                king_file: 0,
+                rook_file: 0,
+                king_destinations: Vec::new(),
+            },
+            CastlingSide {
+                king_file: 0,
+                rook_file: 0,
+                king_destinations: Vec::new(),
+            },
+        ]
+    };
+    Variant {
+        id,
+        geometry,
+        movement,
+        roles: vec![Role::Berserker, Role::King],
+        start_fen: "bbbbbbbbbb/10/10/10/10/10/10/10/10/10/BBBBBBBBBB[Kk] w ABCDEFGHIJabcdefghij - 0 1",
+        promotion_roles: Vec::new(),
+        pawn_steps: vec![0; 11],
+        pawn_step_origins: Default::default(),
+        castling: [side(), side()],
+        stalemate: StalemateRule::LossForStalemated,
+        insufficient_material: InsufficientMaterialRule::Never,
+        beast: None,
+        royal_king: false,
+        hands: true,
+        battle: Some(board),
+        max_pieces_per_side: 11,
+    }
+}
+
+pub static BATTLE_CHIEFTAIN: LazyLock<Variant> =
+    LazyLock::new(|| battle_chieftain(VariantId::BattleChieftain));
+pub static BATTLE_CHIEFTAIN_FAR_WALLS: LazyLock<Variant> =
+    LazyLock::new(|| battle_chieftain(VariantId::BattleChieftainFarWalls));
+pub static BATTLE_CHIEFTAIN_DIFFERING_FIELD: LazyLock<Variant> =
+    LazyLock::new(|| battle_chieftain(VariantId::BattleChieftainDifferingField));
+pub static BATTLE_CHIEFTAIN_UNEVEN_FIELD: LazyLock<Variant> =
+    LazyLock::new(|| battle_chieftain(VariantId::BattleChieftainUnevenField));

@@ -17,6 +17,7 @@ pub struct ZobristKeys {
     hand: Vec<u64>,
     black_to_move: u64,
     chance_pending: u64,
+    sanctuary: [u64; SQUARES],
 }
 
 /// SplitMix64: a fixed, well-mixed stream so keys are the same in every build.
@@ -39,6 +40,7 @@ pub static KEYS: LazyLock<ZobristKeys> = LazyLock::new(|| {
         hand: (0..2 * Role::COUNT * MAX_IN_HAND).map(|_| next()).collect(),
         black_to_move: next(),
         chance_pending: next(),
+        sanctuary: std::array::from_fn(|_| next()),
     }
 });
 
@@ -86,5 +88,11 @@ impl ZobristKeys {
     #[inline(always)]
     pub fn chance_pending(&self) -> u64 {
         self.chance_pending
+    }
+
+    /// Battle Chieftain: the berserker on this home square has not moved yet.
+    #[inline(always)]
+    pub fn sanctuary(&self, sq: Square) -> u64 {
+        self.sanctuary[sq.index()]
     }
 }
