@@ -464,7 +464,10 @@ pub fn write(pos: &Position) -> String {
             out.push('/');
         }
     }
-    if pos.variant.hands {
+    // Loop always writes its hands, as crazyhouse FENs do; Battle Chieftain only while a
+    // king waits to be placed.
+    let hands_used = pos.hands.iter().flatten().any(|&n| n > 0);
+    if pos.variant.hands && (pos.variant.battle.is_none() || hands_used) {
         out.push('[');
         for color in Color::ALL {
             for role in [

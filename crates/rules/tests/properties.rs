@@ -11,6 +11,10 @@ fn playable() -> impl Strategy<Value = VariantId> {
         Just(VariantId::Behemoth),
         Just(VariantId::Juggernaut),
         Just(VariantId::BehemothLoop),
+        Just(VariantId::BattleChieftain),
+        Just(VariantId::BattleChieftainFarWalls),
+        Just(VariantId::BattleChieftainDifferingField),
+        Just(VariantId::BattleChieftainUnevenField),
     ]
 }
 
