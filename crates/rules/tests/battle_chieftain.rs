@@ -419,18 +419,33 @@ fn every_turn_has_one_spelling_that_reads_back() {
 /// Perft from the start, the two placement turns included, on every board and with each
 /// `home-rows` setting.
 ///
-/// Worked by hand for the placements K@e2, K@d10 on the standard board (depth 1 below,
-/// i.e. depth 3 from the start for this pair): White's berserkers a1, c1, h1 and j1 face
-/// holes (0 moves); e1 is blocked by its own king (0); f1 reaches f3 and stops at the f4
-/// hole (1); b1, g1 and i1 cross the wall to ranks 3-9 (7 each; rank 10 is Black's wall,
-/// empty, and rank 11 holds Black's unmoved berserkers); d1 reaches d3-d9 and takes the
-/// king on d10 (8). The e2 king goes north over the e4 and e8 holes to e3, e5, e6, e7,
-/// e9 (5), and sideways only over walls and holes (0). It is not attacked, so no swaps:
-/// 0+7+0+8+0+1+7+0+7+0 + 5 = 35.
+/// Worked by hand on the standard board. Depth 1: White's king may go to any of the six
+/// squares of its wall (b2 d2 e2 f2 g2 i2); depth 2: 6 x 6 = 36 placement pairs. For the
+/// pair K@e2, K@d10, depth 3 counts White's first moves:
+/// - berserkers a1, c1, h1 and j1 face holes (0); e1 is blocked by its own king (0); f1
+///   reaches f3 and stops at the f4 hole (1); b1, g1 and i1 cross the wall to ranks 3-9
+///   (7 each: rank 10 is Black's wall, empty, and rank 11 holds Black's unmoved, sanctuary
+///   berserkers); d1 reaches d3-d9 and takes the king on Black's wall at d10 (8);
+/// - the e2 king goes north over the e4 and e8 holes to e3, e5, e6, e7, e9 (5), and
+///   sideways only over its own wall and holes (0); it is not attacked, so no swaps:
+///   7 + 8 + 1 + 7 + 7 + 5 = 35.
+///
+/// Depth 4 for the same pair counts Black's replies. The d1 berserker attacks the king on
+/// d10 down the open d-file, and no black move can block it:
+/// - after the 27 White moves that leave d1 where it is, every king move stays on the
+///   d-file, so Black is checkmated and must swap: 10 each, 270;
+/// - after d1xd10 Black crowns one of its 10 berserkers: 10;
+/// - after d1-dk (k = 3..9) the king escapes by taking on dk, so Black has its ordinary
+///   moves and the 10 swaps: berserkers b11, g11, i11 reach ranks 9-3 (7 each), e11 and
+///   f11 reach rank 9 (1 each), d11 is blocked by its king: 23; the king goes d9..dk
+///   (10 - k); sum over k of (23 + 10 - k + 10) = 259.
+///
+/// 270 + 10 + 259 = 539.
 #[test]
 fn perft_from_the_start_on_every_board() {
     let placed = position(BC, PLACED);
     assert_eq!(placed.perft(1), 35);
+    assert_eq!(placed.perft(2), 539);
     let expected: [(VariantId, &str, [u64; 4]); 8] = [
         (BC, "sanctuary", [6, 36, 802, 19_294]),
         (BC, "open", [6, 36, 864, 22_000]),
