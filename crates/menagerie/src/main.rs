@@ -1,9 +1,11 @@
 //! `menagerie`: play chess variants with beasts in them.
 
+mod bench;
 mod moves;
 mod perft;
 mod setup;
 mod simulate;
+mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +30,10 @@ enum Command {
     /// Play many engine-free games (random or greedy movers, seeded dice) and count how
     /// they end.
     Simulate(simulate::SimulateArgs),
+    /// Speak the Universal Chess Interface on stdin/stdout (UCI_Variant selects the game).
+    Uci,
+    /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +60,8 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Uci => uci::run(),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

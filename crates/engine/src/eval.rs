@@ -1,0 +1,93 @@
+//! Static evaluation: material (hands included), a centralisation term, and for the beast
+//! variants the material each side expects to lose to the next roll.
+
+use crate::score::Score;
+use rules::{Color, Position, Role};
+
+/// Piece values in centipawns. Camel and wildebeest follow the usual estimates for
+/// (1,3)-leapers and knight+camel compounds; the berserker is a rook, and in Battle
+/// Chieftain every one of them is a life.
+pub fn value(pos: &Position, role: Role) -> Score {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 310,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 950,
+        Role::King => {
+            if pos.variant().royal_king {
+                0
+            } else {
+                // Without a king rule the king is a piece that can be taken.
+                400
+            }
+        }
+        Role::Camel => 250,
+        Role::Wildebeest => 600,
+        Role::Berserker => 500,
+    }
+}
+
+/// Bonus for standing near the centre: a cheap stand-in for mobility.
+fn centrality(pos: &Position, role: Role, sq: rules::Square) -> Score {
+    if matches!(role, Role::King | Role::Rook | Role::Berserker) {
+        return 0;
+    }
+    let geo = pos.geometry();
+    let file = geo.file_of(sq) as i32 * 2 + 1 - geo.files as i32;
+    let rank = geo.rank_of(sq) as i32 * 2 + 1 - geo.ranks as i32;
+    let distance = file.abs().max(rank.abs());
+    let weight = if role == Role::Pawn { 2 } else { 4 };
+    (geo.files.max(geo.ranks) as i32 - distance) * weight
+}
+
+/// The evaluation of `pos` for its side to move.
+pub fn evaluate(pos: &Position) -> Score {
+    let mut score = [0 as Score; 2];
+    for color in Color::ALL {
+        let side = &mut score[color.index()];
+        for sq in pos.pieces(color) {
+            let role = pos.piece_at(sq).map_or(Role::Pawn, |p| p.role);
+            *side += value(pos, role) + centrality(pos, role, sq);
+            if role == Role::Pawn {
+                // Advanced pawns are closer to promotion.
+                let rank = pos
+                    .variant()
+                    .relative_rank(color, pos.geometry().rank_of(sq))
+                    as Score;
+                *side += rank * rank;
+            }
+        }
+        for role in Role::ALL {
+            // A piece in hand drops where it is needed: worth a little less than on board.
+            *side += pos.hand(color)[role.index()] as Score * value(pos, role) * 9 / 10;
+        }
+    }
+    let us = pos.turn();
+    score[us.index()] - score[(!us).index()] + beast_danger(pos, us)
+}
+
+/// The beast's threat: the expected material each side loses to the next roll, counted
+/// when the roll is the next thing to happen or comes after the side to move's turn.
+fn beast_danger(pos: &Position, us: Color) -> Score {
+    if pos.variant().beast.is_none() || !pos.chance_pending() {
+        return 0;
+    }
+    let mut expected = [0.0f64; 2];
+    for (outcome, probability) in pos.chance_outcomes() {
+        let Ok(path) = pos.chance_path(outcome) else {
+            continue;
+        };
+        for sq in path {
+            if let Some(piece) = pos.piece_at(sq) {
+                let loss = if piece.role == Role::King && pos.variant().royal_king {
+                    3000.0
+                } else {
+                    value(pos, piece.role) as f64
+                };
+                expected[piece.color.index()] += probability.as_f64() * loss;
+            }
+        }
+    }
+    (expected[(!us).index()] - expected[us.index()]).round() as Score
+}
