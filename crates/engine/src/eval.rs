@@ -2,7 +2,11 @@
 //! variants the material each side expects to lose to the next roll.
 
 use crate::score::Score;
-use rules::{Color, Position, Role};
+use rules::options::JuggernautEdge;
+use rules::{Color, Position, Role, VariantId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Piece values in centipawns. Camel and wildebeest follow the usual estimates for
 /// (1,3)-leapers and knight+camel compounds; the berserker is a rook, and in Battle
@@ -67,27 +71,55 @@ pub fn evaluate(pos: &Position) -> Score {
     score[us.index()] - score[(!us).index()] + beast_danger(pos, us)
 }
 
-/// The beast's threat: the expected material each side loses to the next roll, counted
-/// when the roll is the next thing to happen or comes after the side to move's turn.
+/// The beast's threat: the expected material each side loses to the roll the position
+/// owes (the chance a king is trampled counts as a large loss).
 fn beast_danger(pos: &Position, us: Color) -> Score {
     if pos.variant().beast.is_none() || !pos.chance_pending() {
         return 0;
     }
+    let odds = trample_odds(pos);
     let mut expected = [0.0f64; 2];
-    for (outcome, probability) in pos.chance_outcomes() {
-        let Ok(path) = pos.chance_path(outcome) else {
-            continue;
-        };
-        for sq in path {
-            if let Some(piece) = pos.piece_at(sq) {
-                let loss = if piece.role == Role::King && pos.variant().royal_king {
+    for color in Color::ALL {
+        for sq in pos.pieces(color) {
+            let chance = odds[sq.index()] as f64;
+            if chance > 0.0 {
+                let role = pos.piece_at(sq).map_or(Role::Pawn, |p| p.role);
+                let loss = if role == Role::King && pos.variant().royal_king {
                     3000.0
                 } else {
-                    value(pos, piece.role) as f64
+                    value(pos, role) as f64
                 };
-                expected[piece.color.index()] += probability.as_f64() * loss;
+                expected[color.index()] += chance * loss;
             }
         }
     }
     (expected[(!us).index()] - expected[us.index()]).round() as Score
+}
+
+/// For each square, the probability that the next roll's beast enters it. It depends
+/// only on the variant, the edge option and the beast's square, so it is computed once
+/// for each and kept.
+fn trample_odds(pos: &Position) -> Arc<[f32; 128]> {
+    thread_local! {
+        static CACHE: RefCell<HashMap<(VariantId, JuggernautEdge, u8), Arc<[f32; 128]>>> = RefCell::new(HashMap::new());
+    }
+    let beast = pos.beast_square().map_or(0, |sq| sq.raw());
+    let key = (pos.variant().id, pos.options().juggernaut_edge, beast);
+    CACHE.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry(key)
+            .or_insert_with(|| {
+                let mut odds = [0.0f32; 128];
+                for (outcome, probability) in pos.chance_outcomes() {
+                    if let Ok(path) = pos.chance_path(outcome) {
+                        for sq in path {
+                            odds[sq.index()] += probability.as_f64() as f32;
+                        }
+                    }
+                }
+                Arc::new(odds)
+            })
+            .clone()
+    })
 }

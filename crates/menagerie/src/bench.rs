@@ -9,7 +9,8 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Search depth for every position.
+    /// Search depth for the positions without dice (those with dice go three plies less:
+    /// every ply there is followed by 32 or 73 rolls).
     #[arg(long, default_value_t = 5)]
     depth: i32,
 }
@@ -60,7 +61,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         // A fresh table for each position, so the count does not depend on the order.
         let mut searcher = Searcher::new(16);
         let depth = if variant.beast.is_some() {
-            (args.depth - 2).max(1)
+            (args.depth - 3).max(1)
         } else {
             args.depth
         };

@@ -7,7 +7,7 @@ use crate::variant::VariantId;
 use std::fmt;
 
 /// What the Juggernaut does when its step would leave the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum JuggernautEdge {
     /// The board wraps around (toroidal), as for the Behemoth.
     #[default]
