@@ -96,12 +96,15 @@ fn beast_danger(pos: &Position, us: Color) -> Score {
     (expected[(!us).index()] - expected[us.index()]).round() as Score
 }
 
+/// Trample odds by board square.
+type Odds = Arc<[f32; 128]>;
+
 /// For each square, the probability that the next roll's beast enters it. It depends
 /// only on the variant, the edge option and the beast's square, so it is computed once
 /// for each and kept.
-fn trample_odds(pos: &Position) -> Arc<[f32; 128]> {
+fn trample_odds(pos: &Position) -> Odds {
     thread_local! {
-        static CACHE: RefCell<HashMap<(VariantId, JuggernautEdge, u8), Arc<[f32; 128]>>> = RefCell::new(HashMap::new());
+        static CACHE: RefCell<HashMap<(VariantId, JuggernautEdge, u8), Odds>> = RefCell::new(HashMap::new());
     }
     let beast = pos.beast_square().map_or(0, |sq| sq.raw());
     let key = (pos.variant().id, pos.options().juggernaut_edge, beast);
