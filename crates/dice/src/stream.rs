@@ -2,7 +2,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use rules::options::JuggernautEdge;
+use rules::options::{JuggernautEdge, JuggernautStart};
 use rules::variant::Beast;
 use rules::{ChanceOutcome, Position, Square};
 use sha2::{Digest, Sha256};
@@ -63,7 +63,37 @@ impl DiceStream {
         }
     }
 
-    /// A uniformly random empty square of the position (the Juggernaut's random start).
+    /// The start of a game: `pos` itself, or for the Juggernaut the beast placed as the
+    /// `juggernaut-start` option says (uniformly on an empty square, uniformly on one of
+    /// d4 e4 d5 e5, or on a given square).
+    pub fn starting_position(&mut self, pos: Position) -> Result<Position, rules::MoveError> {
+        if pos.variant().beast != Some(Beast::Juggernaut) {
+            return Ok(pos);
+        }
+        let square = match pos.options().juggernaut_start {
+            JuggernautStart::Square(sq) => sq,
+            JuggernautStart::Center => {
+                let geo = pos.geometry();
+                let centre = [(3, 3), (4, 3), (3, 4), (4, 4)];
+                let (file, rank) = centre[self.rng.random_range(0..centre.len())];
+                geo.square(file, rank)
+            }
+            JuggernautStart::Random => {
+                // The beast's own square is empty once it is lifted off the board.
+                let beast = pos.beast_square();
+                let empty: Vec<Square> = pos
+                    .geometry()
+                    .board
+                    .without(pos.occupied())
+                    .chain(beast)
+                    .collect();
+                empty[self.rng.random_range(0..empty.len())]
+            }
+        };
+        pos.with_beast_at(square)
+    }
+
+    /// A uniformly random empty square of the position.
     pub fn empty_square(&mut self, pos: &Position) -> Option<Square> {
         let empty: Vec<Square> = pos.geometry().board.without(pos.occupied()).collect();
         if empty.is_empty() {

@@ -216,3 +216,43 @@ fn seed_commitment_is_sha256_of_the_decimal_seed() {
         "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"
     );
 }
+
+#[test]
+fn juggernaut_start_follows_its_option() {
+    // rules.md 2, option juggernaut-start: random (any empty square), center, or a square.
+    let id = VariantId::Juggernaut;
+    let start = |options: &str, seed: u64| {
+        let pos = Position::start(id.rules().unwrap())
+            .with_options(RuleOptions::parse(id, options).unwrap());
+        let pos = DiceStream::new(seed).starting_position(pos).unwrap();
+        pos.geometry().name(pos.beast_square().unwrap())
+    };
+    assert_eq!(start("juggernaut-start=f6", 1), "f6");
+    let centres: std::collections::BTreeSet<String> = (0..200)
+        .map(|s| start("juggernaut-start=center", s))
+        .collect();
+    assert_eq!(
+        centres.into_iter().collect::<Vec<_>>(),
+        ["d4", "d5", "e4", "e5"]
+    );
+    let mut counts = std::collections::BTreeMap::new();
+    for seed in 0..32_000 {
+        *counts.entry(start("", seed)).or_insert(0u64) += 1;
+    }
+    assert_eq!(
+        counts.len(),
+        32,
+        "the 32 empty squares of the start position"
+    );
+    let values: Vec<u64> = counts.values().copied().collect();
+    // 31 degrees of freedom, p = 0.001.
+    assert!(chi_square(&values) < 61.1, "{counts:?}");
+    let behemoth = Position::start(VariantId::Behemoth.rules().unwrap());
+    assert_eq!(
+        DiceStream::new(1)
+            .starting_position(behemoth.clone())
+            .unwrap()
+            .key(),
+        behemoth.key()
+    );
+}

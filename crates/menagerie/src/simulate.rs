@@ -106,7 +106,8 @@ pub fn run(args: SimulateArgs) -> Result<()> {
             state: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             policy: args.policy,
         };
-        let mut game = Game::new(Position::start(variant).with_options(options));
+        let start = dice.starting_position(Position::start(variant).with_options(options))?;
+        let mut game = Game::new(start);
         let mut moves = 0;
         let outcome = loop {
             match game.owed() {

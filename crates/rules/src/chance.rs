@@ -80,6 +80,27 @@ impl Position {
         self.neutral.first()
     }
 
+    /// The same position with the beast moved to `sq`, an empty square: the Juggernaut's
+    /// start (rules.md 2, option `juggernaut-start`). Nothing is trampled.
+    pub fn with_beast_at(mut self, sq: Square) -> Result<Position, MoveError> {
+        let from = self
+            .beast_square()
+            .ok_or_else(|| MoveError::Illegal(format!("{} has no beast", self.variant.id)))?;
+        if from == sq {
+            return Ok(self);
+        }
+        if !self.geometry().board.contains(sq) || self.occupied().contains(sq) {
+            return Err(MoveError::Illegal(format!(
+                "the beast cannot start on {}: the square is not empty",
+                self.geometry().name(sq)
+            )));
+        }
+        self.neutral.clear(from);
+        self.key ^= KEYS.neutral(from);
+        self.put_neutral(sq);
+        Ok(self)
+    }
+
     /// Every distinct outcome of the dice from this position, with its probability. The
     /// probabilities sum to 1. Empty if the variant has no beast.
     pub fn chance_outcomes(&self) -> Vec<(ChanceOutcome, Probability)> {
