@@ -215,11 +215,17 @@ impl Session {
         let history = self.history.clone();
         let searcher = self.searcher.clone();
         let show_wdl = self.show_wdl;
+        let stop = self.stop.clone();
         self.running = Some(std::thread::spawn(move || {
             let mut searcher = searcher.lock().expect("searcher");
             let (best, _) = searcher.search(&pos, &history, &limits, |info| {
                 say(&info_line(&pos, info, show_wdl))
             });
+            // Under `go infinite` the answer waits for `stop`, even if the search ran out
+            // of depth first.
+            while limits.infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
             match best {
                 Some(m) => say(&format!("bestmove {}", uci_move::write(&pos, m))),
                 None => say("bestmove 0000"),
