@@ -6,6 +6,7 @@ mod perft;
 mod setup;
 mod simulate;
 mod uci;
+mod xboard;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +33,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (UCI_Variant selects the game).
     Uci,
+    /// Speak the Chess Engine Communication Protocol (XBoard/WinBoard): `variant
+    /// wildebeest` as XBoard knows it, the other variants without dice by their ids.
+    Xboard,
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
 }
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Uci => uci::run(),
+        Command::Xboard => xboard::run(),
         Command::Bench(args) => bench::run(args),
     };
     match result {

@@ -288,3 +288,64 @@ fn simulate_counts_how_games_end_and_is_reproducible() {
     assert_eq!(counted, 50, "{text}");
     assert_eq!(stdout(&menagerie(&args)), text, "same seeds, same games");
 }
+
+/// Feeds `input` to a protocol command and returns what it printed.
+fn converse(command: &str, input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .arg(command)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
+#[test]
+fn xboard_plays_wildebeest() {
+    let out = converse(
+        "xboard",
+        "xboard\nprotover 2\nnew\nvariant wildebeest\nsd 2\nusermove e2e5\nping 7\nusermove e2e4\nvariant behemoth\nquit\n",
+    );
+    assert!(out.contains("feature done=1"), "{out}");
+    assert!(
+        out.contains("variants=\"normal,") && out.contains("wildebeest"),
+        "{out}"
+    );
+    let reply = out
+        .lines()
+        .find(|l| l.starts_with("move "))
+        .expect("the engine answers");
+    let pos = rules::fen::parse(
+        rules::VariantId::Wildebeest.rules().unwrap(),
+        "rnccwkqbbnr/ppppppppppp/11/11/11/4P6/11/11/PPPP1PPPPPP/RNBBQKWCCNR b KQkq - 0 1",
+    )
+    .unwrap();
+    assert!(rules::uci_move::parse(&pos, &reply[5..]).is_ok(), "{reply}");
+    assert!(out.contains("pong 7"));
+    assert!(
+        out.contains("Illegal move"),
+        "e2e4: the pawn has left e2: {out}"
+    );
+    assert!(out.contains("Error (unsupported variant)"), "{out}");
+}
+
+#[test]
+fn uci_answers_with_rolls_in_the_move_list() {
+    let out = converse(
+        "uci",
+        "uci\nsetoption name UCI_Variant value behemoth\nposition startpos moves e2e4 ~7.4 e7e5 ~2.1\ngo depth 1\nisready\nposition startpos moves e2e4 e7e5\nquit\n",
+    );
+    assert!(out.contains("var behemoth"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(
+        out.contains("info string error: move 2: a roll is owed here"),
+        "{out}"
+    );
+}
