@@ -53,6 +53,8 @@ pub struct Searcher {
     /// repetition.
     keys: Vec<u64>,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Treat the beast as a still obstacle: no chance nodes (a baseline for matches).
+    ignore_chance: bool,
 }
 
 impl Searcher {
@@ -67,7 +69,14 @@ impl Searcher {
             aborted: false,
             keys: Vec::new(),
             killers: [[None; 2]; MAX_PLY],
+            ignore_chance: false,
         }
+    }
+
+    /// With `true`, the search never expands the dice: after each move the beast stays
+    /// where it is.
+    pub fn set_ignore_chance(&mut self, ignore: bool) {
+        self.ignore_chance = ignore;
     }
 
     /// Set to stop the running search from another thread.
@@ -295,7 +304,14 @@ impl Searcher {
         beta: Score,
         ply: usize,
     ) -> Score {
-        if child.chance_pending() {
+        if child.chance_pending() && self.ignore_chance {
+            if let Some(outcome) = child.outcome() {
+                return outcome_score(child, outcome, ply);
+            }
+            let mut still = child.clone();
+            still.skip_chance();
+            self.negamax(&still, depth, alpha, beta, ply)
+        } else if child.chance_pending() {
             self.chance_node(child, depth, alpha, beta, ply)
         } else {
             self.negamax(child, depth, alpha, beta, ply)
@@ -398,6 +414,9 @@ impl Searcher {
         for m in ordered {
             let mut child = pos.clone();
             child.play(m);
+            if self.ignore_chance && child.chance_pending() && child.outcome().is_none() {
+                child.skip_chance();
+            }
             let score = if child.chance_pending() || ply >= MAX_PLY - 1 {
                 match child.outcome() {
                     Some(outcome) => -outcome_score(&child, outcome, ply + 1),

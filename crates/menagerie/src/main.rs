@@ -1,6 +1,7 @@
 //! `menagerie`: play chess variants with beasts in them.
 
 mod bench;
+mod matches;
 mod moves;
 mod perft;
 mod setup;
@@ -36,6 +37,9 @@ enum Command {
     /// Speak the Chess Engine Communication Protocol (XBoard/WinBoard): `variant
     /// wildebeest` as XBoard knows it, the other variants without dice by their ids.
     Xboard,
+    /// Play games between two players (engine settings or simple movers) and report the
+    /// score with an Elo difference and its error bar.
+    Match(matches::MatchArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
 }
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
         Command::Uci => uci::run(),
         Command::Xboard => xboard::run(),
         Command::Bench(args) => bench::run(args),
+        Command::Match(args) => matches::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

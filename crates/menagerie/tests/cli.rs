@@ -349,3 +349,35 @@ fn uci_answers_with_rolls_in_the_move_list() {
         "{out}"
     );
 }
+
+#[test]
+fn match_reports_score_elo_and_writes_pgn() {
+    let dir = std::env::temp_dir().join(format!("menagerie-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn_path = dir.join("games.pgn");
+    let out = menagerie(&[
+        "match",
+        "--variant",
+        "wildebeest",
+        "--games",
+        "4",
+        "--engine1",
+        "depth=1",
+        "--engine2",
+        "random",
+        "--pgn",
+        pgn_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("depth=1 vs random in wildebeest: 4 games"),
+        "{text}"
+    );
+    assert!(text.contains("Elo "), "{text}");
+    let games = std::fs::read_to_string(&pgn_path).unwrap();
+    assert_eq!(games.matches("[Event \"menagerie match\"]").count(), 4);
+    assert!(games.contains("[Variant \"wildebeest\"]"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_clean_error(&["match", "--engine1", "depth=x"], "needs a number");
+}

@@ -289,6 +289,13 @@ impl Position {
         }
     }
 
+    /// Ends an owed chance move with the beast standing still: for searches that treat
+    /// the beast as a fixed obstacle (the baseline the dice-aware engine is measured
+    /// against), never for a real game.
+    pub fn skip_chance(&mut self) {
+        self.set_chance_pending(false);
+    }
+
     pub(crate) fn add_to_hand(&mut self, color: crate::piece::Color, role: Role) {
         let count = &mut self.hands[color.index()][role.index()];
         let before = *count as usize;
