@@ -301,12 +301,23 @@ pub fn run(args: MatchArgs) -> Result<()> {
         results.len()
     );
     println!("+{wins} ={draws} -{losses}, score {:.1}%", 100.0 * mean);
-    println!(
-        "Elo {:+.0} (95% interval {:+.0} to {:+.0})",
-        elo(mean),
-        elo(mean - margin),
-        elo(mean + margin)
-    );
+    if mean >= 1.0 || mean <= 0.0 {
+        // No spread to estimate from: bound the score by the rule of three instead.
+        let bound = 3.0 / n;
+        let (word, limit) = if mean >= 1.0 {
+            ("won", elo(1.0 - bound))
+        } else {
+            ("lost", elo(bound))
+        };
+        println!("Elo beyond {limit:+.0} at 95% (every game {word}; rule of three)");
+    } else {
+        println!(
+            "Elo {:+.0} (95% interval {:+.0} to {:+.0})",
+            elo(mean),
+            elo(mean - margin),
+            elo(mean + margin)
+        );
+    }
     if let Some(verdict) = verdict {
         println!("{verdict}");
     }
