@@ -83,11 +83,6 @@ impl Bitboard {
     }
 
     #[inline(always)]
-    pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= SQUARE_BITS[sq.slot()];
-    }
-
-    #[inline(always)]
     pub const fn without(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & !other.0)
     }

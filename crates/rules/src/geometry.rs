@@ -200,11 +200,6 @@ impl Geometry {
     }
 
     #[inline(always)]
-    pub fn square_count(&self) -> usize {
-        self.files as usize * self.ranks as usize
-    }
-
-    #[inline(always)]
     pub fn file_of(&self, sq: Square) -> u8 {
         sq.raw() % self.files
     }
@@ -248,11 +243,6 @@ impl Geometry {
     #[inline(always)]
     pub fn pawn_attacks(&self, color: crate::piece::Color, sq: Square) -> Bitboard {
         self.pawn_attacks[color.index()][sq.slot()]
-    }
-
-    #[inline(always)]
-    pub fn ray(&self, dir: Direction, sq: Square) -> Bitboard {
-        self.rays[sq.slot()][dir as usize]
     }
 
     /// The squares a slider on `sq` reaches along `dir`, stopping at (and including) the

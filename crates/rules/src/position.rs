@@ -286,38 +286,6 @@ impl Position {
         self.checkers().non_empty()
     }
 
-    /// The squares a piece of `role` on `sq` attacks, ignoring whose pieces stand there.
-    pub fn role_attacks(
-        &self,
-        color: Color,
-        role: Role,
-        sq: Square,
-        occupied: Bitboard,
-    ) -> Bitboard {
-        let geo = self.geometry();
-        if role == Role::Pawn {
-            return geo.pawn_attacks(color, sq);
-        }
-        let classes = self.variant.movement[role.index()];
-        let mut out = Bitboard::EMPTY;
-        if classes & MoveClass::Orthogonal.bit() != 0 {
-            out |= geo.orthogonal_attacks(sq, occupied);
-        }
-        if classes & MoveClass::Diagonal.bit() != 0 {
-            out |= geo.diagonal_attacks(sq, occupied);
-        }
-        if classes & MoveClass::KnightLeap.bit() != 0 {
-            out |= geo.leap(Leap::Knight, sq);
-        }
-        if classes & MoveClass::CamelLeap.bit() != 0 {
-            out |= geo.leap(Leap::Camel, sq);
-        }
-        if classes & MoveClass::KingStep.bit() != 0 {
-            out |= geo.leap(Leap::King, sq);
-        }
-        out & geo.board
-    }
-
     /// The castling side a castle move uses (`to` is the king's destination).
     pub(crate) fn castling_side_of(
         &self,
