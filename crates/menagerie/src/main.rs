@@ -2,6 +2,7 @@
 
 mod bench;
 mod matches;
+mod movers;
 mod moves;
 mod perft;
 mod setup;

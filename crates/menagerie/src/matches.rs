@@ -2,6 +2,7 @@
 //! mover), seeded dice, varied openings played with both colours, and the result as a
 //! score, an Elo difference with its 95% error bar, and optionally an SPRT verdict.
 
+use crate::movers::Chooser;
 use anyhow::{Result, bail};
 use clap::Args;
 use dice::DiceStream;
@@ -103,25 +104,11 @@ impl Player {
         })
     }
 
-    fn choose(&mut self, game: &Game, rng: &mut u64) -> Move {
+    fn choose(&mut self, game: &Game, chooser: &mut Chooser) -> Move {
         let pos = game.position();
-        let legal = pos.legal_moves();
-        let moves = legal.as_slice();
         match &self.kind {
-            Kind::Random => moves[next(rng, moves.len())],
-            Kind::Greedy => {
-                let victim_value = |m: &Move| {
-                    pos.piece_at(m.to)
-                        .filter(|p| p.color != pos.turn())
-                        .map(|p| engine::eval::value(pos, p.role))
-                };
-                moves
-                    .iter()
-                    .filter_map(|m| victim_value(m).map(|v| (v, *m)))
-                    .max_by_key(|(v, _)| *v)
-                    .map(|(_, m)| m)
-                    .unwrap_or_else(|| moves[next(rng, moves.len())])
-            }
+            Kind::Random => chooser.random(pos),
+            Kind::Greedy => chooser.greedy(pos),
             Kind::Search { limits, .. } => {
                 let history: Vec<u64> = game
                     .positions()
@@ -139,17 +126,10 @@ impl Player {
                     limits,
                     |_| {},
                 );
-                best.unwrap_or(moves[0])
+                best.unwrap_or_else(|| chooser.random(pos))
             }
         }
     }
-}
-
-fn next(state: &mut u64, n: usize) -> usize {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    (*state % n as u64) as usize
 }
 
 /// The Elo difference for an expected score.
@@ -203,7 +183,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             Color::Black
         };
         let mut dice = DiceStream::new(seed);
-        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut chooser = Chooser::new(seed);
         let start = dice.starting_position(Position::start(variant).with_options(options))?;
         let mut game = Game::new(start);
         let mut plies = 0;
@@ -217,11 +197,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 Owed::Move(_) if plies >= args.max_moves => break None,
                 Owed::Move(color) => {
                     let m = if plies < args.opening_plies {
-                        let legal = game.position().legal_moves();
-                        legal.as_slice()[next(&mut rng, legal.len())]
+                        chooser.random(game.position())
                     } else {
                         let who = if color == engine1_color { 0 } else { 1 };
-                        players[who].choose(&game, &mut rng)
+                        players[who].choose(&game, &mut chooser)
                     };
                     game.play(m)?;
                     plies += 1;

@@ -1,10 +1,11 @@
 //! `menagerie simulate`: many engine-free games, to see how games end (and how often the
 //! beast decides them).
 
+use crate::movers::Chooser;
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use dice::DiceStream;
-use rules::{Game, Move, Owed, Position, Reason, VariantId};
+use rules::{Game, Owed, Position, Reason, VariantId};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 
@@ -38,51 +39,6 @@ pub struct SimulateArgs {
     rules: Vec<String>,
 }
 
-fn value(role: rules::Role) -> u32 {
-    use rules::Role::*;
-    match role {
-        Pawn => 1,
-        Knight | Bishop | Camel => 3,
-        Wildebeest => 5,
-        Rook | Berserker => 5,
-        Queen => 9,
-        King => 100,
-    }
-}
-
-struct Chooser {
-    state: u64,
-    policy: Policy,
-}
-
-impl Chooser {
-    fn next(&mut self, n: usize) -> usize {
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        (self.state % n as u64) as usize
-    }
-
-    fn choose(&mut self, pos: &Position) -> Move {
-        let legal = pos.legal_moves();
-        let moves = legal.as_slice();
-        if let Policy::Greedy = self.policy {
-            let best = moves
-                .iter()
-                .filter_map(|m| {
-                    pos.piece_at(m.to)
-                        .filter(|p| p.color != pos.turn())
-                        .map(|p| (value(p.role), *m))
-                })
-                .max_by_key(|(v, _)| *v);
-            if let Some((_, m)) = best {
-                return m;
-            }
-        }
-        moves[self.next(moves.len())]
-    }
-}
-
 pub fn run(args: SimulateArgs) -> Result<()> {
     let id: VariantId = args.variant.parse()?;
     let mut options = rules::RuleOptions::default();
@@ -102,10 +58,7 @@ pub fn run(args: SimulateArgs) -> Result<()> {
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i as u64);
         let mut dice = DiceStream::new(seed);
-        let mut chooser = Chooser {
-            state: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-            policy: args.policy,
-        };
+        let mut chooser = Chooser::new(seed);
         let start = dice.starting_position(Position::start(variant).with_options(options))?;
         let mut game = Game::new(start);
         let mut moves = 0;
@@ -120,7 +73,10 @@ pub fn run(args: SimulateArgs) -> Result<()> {
                 }
                 Owed::Move(_) if moves >= args.max_moves => break None,
                 Owed::Move(_) => {
-                    let m = chooser.choose(game.position());
+                    let m = match args.policy {
+                        Policy::Random => chooser.random(game.position()),
+                        Policy::Greedy => chooser.greedy(game.position()),
+                    };
                     game.play(m)?;
                     moves += 1;
                 }

@@ -1,0 +1,43 @@
+//! Engine-free movers for simulations and matches: a seeded random mover and a greedy one.
+
+use rules::{Move, Position};
+
+/// A small xorshift stream: reproducible choices from a seed.
+pub struct Chooser(u64);
+
+impl Chooser {
+    pub fn new(seed: u64) -> Chooser {
+        Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// Any legal move, all equally likely. The position must have one.
+    pub fn random(&mut self, pos: &Position) -> Move {
+        let legal = pos.legal_moves();
+        legal.as_slice()[self.below(legal.len())]
+    }
+
+    /// The capture of the most valuable piece on offer (a king above all), else a random
+    /// move.
+    pub fn greedy(&mut self, pos: &Position) -> Move {
+        let legal = pos.legal_moves();
+        let best = legal
+            .iter()
+            .filter_map(|m| {
+                let victim = pos.piece_at(m.to).filter(|p| p.color != pos.turn())?;
+                Some((engine::eval::value(pos, victim.role), *m))
+            })
+            .max_by_key(|(value, _)| *value);
+        match best {
+            Some((_, m)) => m,
+            None => self.random(pos),
+        }
+    }
+}
