@@ -43,38 +43,47 @@ impl PositionArgs {
     pub fn position(&self) -> Result<Position> {
         let options = self.options()?;
         let variant = self.variant_id()?.rules()?;
-        let mut pos = match &self.fen {
+        let pos = match &self.fen {
             Some(text) => fen::parse(variant, text)?,
             None => Position::start(variant),
         }
         .with_options(options);
-        for (i, text) in self
+        let turns: Vec<&str> = self
             .moves
             .iter()
             .flat_map(|m| m.split_whitespace())
-            .enumerate()
-        {
-            let at = i + 1;
-            if let Some(outcome) = pos.outcome() {
-                bail!("move {at} '{text}': the game is over ({outcome})");
-            }
-            if pos.chance_pending() {
-                let roll = chance::parse_token(&pos, text).map_err(|e| {
-                    anyhow!(
-                        "move {at}: the dice are owed here, as a roll like {}: {e}",
-                        example_roll(&pos)
-                    )
-                })?;
-                pos.apply_chance(roll)?;
-            } else if text.starts_with('~') {
-                bail!("move {at} '{text}': no roll is owed here, a player moves");
-            } else {
-                let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
-                pos.play(m);
-            }
-        }
-        Ok(pos)
+            .collect();
+        Ok(play_turns(pos, &turns)?.0)
     }
+}
+
+/// Plays a move list on `pos`: moves in coordinate notation and, wherever the dice are
+/// owed, roll tokens. Returns the position and the keys of the positions a player moved
+/// from (for repetition).
+pub fn play_turns(mut pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
+    let mut history = Vec::new();
+    for (i, text) in turns.iter().enumerate() {
+        let at = i + 1;
+        if let Some(outcome) = pos.outcome() {
+            bail!("move {at} '{text}': the game is over ({outcome})");
+        }
+        if pos.chance_pending() {
+            let roll = chance::parse_token(&pos, text).map_err(|e| {
+                anyhow!(
+                    "move {at}: the dice are owed here, as a roll like {}: {e}",
+                    example_roll(&pos)
+                )
+            })?;
+            pos.apply_chance(roll)?;
+        } else if text.starts_with('~') {
+            bail!("move {at} '{text}': no roll is owed here, a player moves");
+        } else {
+            let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
+            history.push(pos.key());
+            pos.play(m);
+        }
+    }
+    Ok((pos, history))
 }
 
 /// A roll this position could take, to show in an error.

@@ -157,26 +157,12 @@ impl Session {
             rules: Vec::new(),
             moves: None,
         };
-        let mut pos = args
+        let start = args
             .position()
             .map_err(|e| format!("{e:#}"))?
             .with_options(self.options);
-        let mut history = Vec::new();
-        for (i, text) in moves.iter().enumerate() {
-            let at = i + 1;
-            if pos.chance_pending() {
-                let roll = rules::chance::parse_token(&pos, text)
-                    .map_err(|e| format!("move {at}: a roll is owed here ({e})"))?;
-                pos.apply_chance(roll).map_err(|e| e.to_string())?;
-            } else {
-                if text.starts_with('~') {
-                    return Err(format!("move {at} '{text}': no roll is owed here"));
-                }
-                let m = uci_move::parse(&pos, text).map_err(|e| format!("move {at}: {e}"))?;
-                history.push(pos.key());
-                pos.play(m);
-            }
-        }
+        let (pos, history) =
+            crate::setup::play_turns(start, moves).map_err(|e| format!("{e:#}"))?;
         self.position = pos;
         self.history = history;
         Ok(())

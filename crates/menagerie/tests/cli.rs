@@ -345,7 +345,7 @@ fn uci_answers_with_rolls_in_the_move_list() {
     assert!(out.contains("var behemoth"), "{out}");
     assert!(out.contains("bestmove "), "{out}");
     assert!(
-        out.contains("info string error: move 2: a roll is owed here"),
+        out.contains("info string error: move 2: the dice are owed here"),
         "{out}"
     );
 }
