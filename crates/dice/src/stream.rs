@@ -92,15 +92,6 @@ impl DiceStream {
         };
         pos.with_beast_at(square)
     }
-
-    /// A uniformly random empty square of the position.
-    pub fn empty_square(&mut self, pos: &Position) -> Option<Square> {
-        let empty: Vec<Square> = pos.geometry().board.without(pos.occupied()).collect();
-        if empty.is_empty() {
-            return None;
-        }
-        Some(empty[self.rng.random_range(0..empty.len())])
-    }
 }
 
 /// The SHA-256 of the seed's decimal text, in hex: published when a game starts so the

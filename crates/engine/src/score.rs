@@ -9,10 +9,6 @@ pub const MATE: Score = 31_000;
 /// Scores beyond this are wins or losses, not material.
 pub const MATE_BOUND: Score = MATE - 1_000;
 
-pub fn is_mate(score: Score) -> bool {
-    score.abs() >= MATE_BOUND
-}
-
 /// Win, draw and loss in permille for a centipawn score, by a logistic curve (400 cp is
 /// about a 75% expected score). Mate scores are certain.
 pub fn wdl(score: Score) -> (u32, u32, u32) {

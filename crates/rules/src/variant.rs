@@ -96,13 +96,6 @@ pub enum MoveClass {
 
 impl MoveClass {
     pub const COUNT: usize = 5;
-    pub const ALL: [MoveClass; MoveClass::COUNT] = [
-        MoveClass::Orthogonal,
-        MoveClass::Diagonal,
-        MoveClass::KnightLeap,
-        MoveClass::CamelLeap,
-        MoveClass::KingStep,
-    ];
 
     pub const fn bit(self) -> u8 {
         1 << self as u8
@@ -233,10 +226,6 @@ impl Variant {
     pub fn role_from_char(&self, c: char) -> Option<Role> {
         let upper = c.to_ascii_uppercase();
         self.roles.iter().copied().find(|r| r.upper_char() == upper)
-    }
-
-    pub fn has_role(&self, role: Role) -> bool {
-        self.roles.contains(&role)
     }
 
     /// A rank counted from `color`'s own side, 0-based.
