@@ -4,7 +4,7 @@
 use crate::eval::{evaluate, value};
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::tt::{Bound, Entry, Table};
-use rules::{Move, MoveKind, Outcome, Position, Role};
+use rules::{Move, MoveKind, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -53,9 +53,23 @@ pub struct Searcher {
     /// repetition.
     keys: Vec<u64>,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Quiet moves that caused cutoffs, by origin and destination square.
+    history: Box<[[i32; 128]; 128]>,
     /// Treat the beast as a still obstacle: no chance nodes (a baseline for matches).
     ignore_chance: bool,
+    /// The kernel generates into this list; the moves are then copied, with their order
+    /// keys, into the buffer of the ply, so no node allocates or copies a full list.
+    scratch: Box<MoveList>,
+    ply_moves: Vec<Vec<(i32, Move)>>,
 }
+
+/// Ordering keys: the hash move, then captures by most valuable victim and least valuable
+/// attacker, promotions, killers, and quiet moves by their history.
+const HASH_KEY: i32 = 4_000_000;
+const CAPTURE_KEY: i32 = 3_000_000;
+const PROMOTION_KEY: i32 = 2_900_000;
+const KILLER_KEY: i32 = 2_800_000;
+const HISTORY_MAX: i32 = 1_000_000;
 
 impl Searcher {
     pub fn new(hash_megabytes: usize) -> Searcher {
@@ -69,7 +83,10 @@ impl Searcher {
             aborted: false,
             keys: Vec::new(),
             killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[0; 128]; 128]),
             ignore_chance: false,
+            scratch: Box::new(MoveList::new()),
+            ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
@@ -91,6 +108,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|row| row.fill(0));
     }
 
     /// Searches `pos` (a player to move) within `limits`. `history` holds the keys of the
@@ -109,6 +127,11 @@ impl Searcher {
         let budget = self.budget(limits);
         self.deadline = budget.map(|b| self.start + b);
         self.keys = history.to_vec();
+        self.killers = [[None; 2]; MAX_PLY];
+        // Old history still orders well, but should not outweigh what this search learns.
+        self.history
+            .iter_mut()
+            .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
         let legal = pos.legal_moves();
         let mut best = legal.as_slice().first().copied();
         let mut info = SearchInfo::default();
@@ -117,7 +140,7 @@ impl Searcher {
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 8).max(1);
         for depth in 1..=max_depth {
-            let score = self.negamax(pos, depth, -INFINITY, INFINITY, 0);
+            let score = self.negamax(pos, depth, -INFINITY, INFINITY, 0, false);
             if self.aborted {
                 break;
             }
@@ -164,8 +187,10 @@ impl Searcher {
         }
         let left = limits.time_left?;
         let moves = limits.moves_to_go.unwrap_or(30).max(1);
-        let share = left / moves + limits.increment * 3 / 4;
-        Some(share.min(left / 2).max(Duration::from_millis(5)))
+        // Keep a reserve for the process and the protocol, however short the clock.
+        let usable = left.saturating_sub(Duration::from_millis(30).min(left / 4));
+        let share = usable / moves + limits.increment * 3 / 4;
+        Some(share.min(usable / 2).max(Duration::from_millis(2)))
     }
 
     fn should_stop(&mut self) -> bool {
@@ -205,6 +230,76 @@ impl Searcher {
             .map(|outcome| outcome_score(pos, outcome, ply))
     }
 
+    /// Generates the legal moves of `pos` into the ply's buffer, keyed for ordering (only
+    /// captures and promotions when `noisy_only`). Hand the buffer back with
+    /// [`Self::give_back`]. Also returns whether `pos` has no legal move at all.
+    fn ordered_moves(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        hash_move: Option<Move>,
+        noisy_only: bool,
+    ) -> (Vec<(i32, Move)>, bool) {
+        let slot = ply.min(MAX_PLY);
+        let mut list = std::mem::take(&mut self.ply_moves[slot]);
+        list.clear();
+        pos.generate_legal(&mut self.scratch);
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let us = pos.turn();
+        for &m in self.scratch.iter() {
+            let victim = pos.piece_at(m.to).filter(|p| p.color != us);
+            let key = if Some(m) == hash_move {
+                HASH_KEY
+            } else if let Some(victim) = victim {
+                let attacker = pos.piece_at(m.from).map_or(0, |p| value(pos, p.role));
+                CAPTURE_KEY + 10 * value(pos, victim.role) - attacker / 10
+            } else if let MoveKind::Promotion(role) = m.kind {
+                PROMOTION_KEY + value(pos, role)
+            } else if m.kind == MoveKind::EnPassant {
+                CAPTURE_KEY + 990
+            } else if noisy_only {
+                continue;
+            } else if killers[0] == Some(m) {
+                KILLER_KEY + 1
+            } else if killers[1] == Some(m) {
+                KILLER_KEY
+            } else {
+                self.history[m.from.slot()][m.to.slot()]
+            };
+            list.push((key, m));
+        }
+        list.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        let no_moves = self.scratch.is_empty();
+        (list, no_moves)
+    }
+
+    fn give_back(&mut self, ply: usize, list: Vec<(i32, Move)>) {
+        self.ply_moves[ply.min(MAX_PLY)] = list;
+    }
+
+    /// A quiet move that refuted a position: remember it for its siblings and cousins.
+    fn reward_quiet(&mut self, m: Move, depth: i32, ply: usize) {
+        if ply < MAX_PLY && self.killers[ply][0] != Some(m) {
+            self.killers[ply] = [Some(m), self.killers[ply][0]];
+        }
+        let entry = &mut self.history[m.from.slot()][m.to.slot()];
+        *entry = (*entry + depth * depth).min(HISTORY_MAX);
+    }
+
+    /// Null-move pruning is sound where passing is never better than moving: not with
+    /// dice (the roll after a pass is a different game), not in Battle Chieftain (forced
+    /// swaps and crownings), not in check, and not with only king and pawns.
+    fn may_pass(&self, pos: &Position) -> bool {
+        let variant = pos.variant();
+        if variant.beast.is_some() || variant.battle.is_some() || pos.is_check() {
+            return false;
+        }
+        let us = pos.turn();
+        let minor_or_more =
+            pos.pieces(us) & !pos.pieces_of(us, Role::Pawn) & !pos.pieces_of(us, Role::King);
+        minor_or_more.non_empty()
+    }
+
     fn negamax(
         &mut self,
         pos: &Position,
@@ -212,7 +307,11 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         ply: usize,
+        after_pass: bool,
     ) -> Score {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
         self.nodes += 1;
         if self.should_stop() {
             return 0;
@@ -220,13 +319,6 @@ impl Searcher {
         let key = pos.key();
         if ply > 0 && self.is_repetition(pos) {
             return 0;
-        }
-        let moves = pos.legal_moves();
-        if let Some(score) = self.terminal(pos, moves.is_empty(), ply) {
-            return score;
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiescence(pos, alpha, beta, ply);
         }
         let entry = self.tt.get(key);
         if let Some(e) = entry
@@ -241,19 +333,70 @@ impl Searcher {
                 _ => {}
             }
         }
-        let ordered = self.order(pos, moves.as_slice(), entry.and_then(|e| e.best), ply);
+        let (moves, no_moves) = self.ordered_moves(pos, ply, entry.and_then(|e| e.best), false);
+        if let Some(score) = self.terminal(pos, no_moves, ply) {
+            self.give_back(ply, moves);
+            return score;
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = pos.variant().royal_king && pos.is_check();
+        self.keys.push(key);
+        if !pv_node
+            && !after_pass
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && self.may_pass(pos)
+            && evaluate(pos) >= beta
+        {
+            let mut passed = pos.clone();
+            passed.pass_turn();
+            let reduction = 3 + depth / 6;
+            let score = -self.negamax(
+                &passed,
+                depth - 1 - reduction,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                true,
+            );
+            if self.aborted {
+                self.keys.pop();
+                self.give_back(ply, moves);
+                return 0;
+            }
+            if score >= beta {
+                self.keys.pop();
+                self.give_back(ply, moves);
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        self.keys.push(key);
-        for (i, &m) in ordered.iter().enumerate() {
+        for (i, &(order_key, m)) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play(m);
+            let quiet = order_key < KILLER_KEY;
             let score = if i == 0 {
                 -self.child_value(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.child_value(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta {
+                // Late quiet moves are searched less deep first (late-move reduction).
+                let reduction = if quiet
+                    && depth >= 3
+                    && i >= 3
+                    && !in_check
+                    && !(child.variant().royal_king && child.is_check())
+                {
+                    if i >= 8 && depth >= 5 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                let mut probe =
+                    -self.child_value(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 && probe > alpha && !self.aborted {
+                    probe = -self.child_value(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if probe > alpha && probe < beta && !self.aborted {
                     -self.child_value(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     probe
@@ -261,6 +404,7 @@ impl Searcher {
             };
             if self.aborted {
                 self.keys.pop();
+                self.give_back(ply, moves);
                 return 0;
             }
             if score > best_score {
@@ -271,13 +415,14 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if pos.piece_at(m.to).is_none() && ply < MAX_PLY {
-                    self.killers[ply] = [Some(m), self.killers[ply][0]];
+                if quiet {
+                    self.reward_quiet(m, depth, ply);
                 }
                 break;
             }
         }
         self.keys.pop();
+        self.give_back(ply, moves);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -305,22 +450,43 @@ impl Searcher {
         ply: usize,
     ) -> Score {
         if child.chance_pending() && self.ignore_chance {
-            if let Some(outcome) = child.outcome() {
-                return outcome_score(child, outcome, ply);
+            if let Some(score) = self.ends_before_roll(child, ply) {
+                return score;
             }
             let mut still = child.clone();
             still.skip_chance();
-            self.negamax(&still, depth, alpha, beta, ply)
+            self.negamax(&still, depth, alpha, beta, ply, false)
         } else if child.chance_pending() {
             self.chance_node(child, depth, alpha, beta, ply)
         } else {
-            self.negamax(child, depth, alpha, beta, ply)
+            self.negamax(child, depth, alpha, beta, ply, false)
         }
+    }
+
+    /// A move that mates, stalemates or takes a king ends the game before the roll. The
+    /// kernel's verdict is asked only when one of those can be the case.
+    fn ends_before_roll(&mut self, pos: &Position, ply: usize) -> Option<Score> {
+        let variant = pos.variant();
+        let king_gone = variant.battle.is_none()
+            && rules::Color::ALL
+                .into_iter()
+                .any(|c| pos.king(c).is_none() && pos.hand(c)[Role::King.index()] == 0);
+        let may_have_no_moves = variant.royal_king && {
+            pos.generate_legal(&mut self.scratch);
+            self.scratch.is_empty()
+        };
+        if !king_gone && !may_have_no_moves {
+            return None;
+        }
+        pos.outcome()
+            .map(|outcome| outcome_score(pos, outcome, ply))
     }
 
     /// Expectimax over the dice with Star1 pruning: each outcome is searched with the
     /// window that could still move the average across `alpha` or `beta`, given the
-    /// outcomes already seen and the score bounds of those still to come.
+    /// outcomes already seen and the score bounds of those still to come. Outcomes that
+    /// lead to the same position (a beast that tramples nothing on two paths to one
+    /// square) are searched once with their probabilities summed, the likeliest first.
     fn chance_node(
         &mut self,
         pos: &Position,
@@ -330,9 +496,8 @@ impl Searcher {
         ply: usize,
     ) -> Score {
         self.nodes += 1;
-        // A move that mates, stalemates or takes a king ends the game before the roll.
-        if let Some(outcome) = pos.outcome() {
-            return outcome_score(pos, outcome, ply);
+        if let Some(score) = self.ends_before_roll(pos, ply) {
+            return score;
         }
         if depth <= 0 {
             return evaluate(pos);
@@ -349,20 +514,29 @@ impl Searcher {
                 _ => {}
             }
         }
+        let mut children: Vec<(f64, Position)> = Vec::with_capacity(80);
+        for (outcome, probability) in pos.chance_outcomes() {
+            let mut child = pos.clone();
+            if child.apply_chance(outcome).is_err() {
+                continue;
+            }
+            match children.iter_mut().find(|(_, c)| c.key() == child.key()) {
+                Some((p, _)) => *p += probability.as_f64(),
+                None => children.push((probability.as_f64(), child)),
+            }
+        }
+        children.sort_by(|a, b| b.0.total_cmp(&a.0));
         let (low, high) = (-(MATE as f64), MATE as f64);
-        let outcomes = pos.chance_outcomes();
         let mut seen = 0.0f64;
         let mut remaining = 1.0f64;
-        for (outcome, probability) in outcomes {
-            let p = probability.as_f64();
+        for (p, child) in &children {
+            let p = *p;
             remaining -= p;
             let child_alpha = (alpha as f64 - seen - high * remaining) / p;
             let child_beta = (beta as f64 - seen - low * remaining) / p;
             let a = child_alpha.floor().max(low) as Score;
             let b = (child_beta.ceil().min(high) as Score).max(a + 1);
-            let mut child = pos.clone();
-            child.apply_chance(outcome).expect("listed outcomes apply");
-            let value = self.negamax(&child, depth, a, b, ply);
+            let value = self.negamax(child, depth, a, b, ply, false);
             if self.aborted {
                 return 0;
             }
@@ -398,37 +572,42 @@ impl Searcher {
         if self.should_stop() {
             return 0;
         }
+        let (moves, no_moves) = self.ordered_moves(pos, ply, None, true);
+        if let Some(score) = self.terminal(pos, no_moves, ply) {
+            self.give_back(ply, moves);
+            return score;
+        }
         let stand_pat = evaluate(pos);
-        if stand_pat >= beta {
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            self.give_back(ply, moves);
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let moves = pos.legal_moves();
-        let noisy: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| self.is_noisy(pos, *m))
-            .collect();
-        let ordered = self.order(pos, &noisy, None, MAX_PLY);
         let mut best = stand_pat;
-        for m in ordered {
+        for &(_, m) in &moves {
             let mut child = pos.clone();
             child.play(m);
-            if self.ignore_chance && child.chance_pending() && child.outcome().is_none() {
+            if self.ignore_chance && child.chance_pending() {
+                if let Some(score) = self.ends_before_roll(&child, ply + 1) {
+                    best = best.max(-score);
+                    alpha = alpha.max(-score);
+                    if alpha >= beta {
+                        break;
+                    }
+                    continue;
+                }
                 child.skip_chance();
             }
-            let score = if child.chance_pending() || ply >= MAX_PLY - 1 {
-                match child.outcome() {
-                    Some(outcome) => -outcome_score(&child, outcome, ply + 1),
+            let score = if child.chance_pending() {
+                match self.ends_before_roll(&child, ply + 1) {
+                    Some(score) => -score,
                     None => -evaluate(&child),
                 }
             } else {
-                match self.terminal(&child, child.legal_moves().is_empty(), ply + 1) {
-                    Some(score) => -score,
-                    None => -self.quiescence(&child, -beta, -alpha, ply + 1),
-                }
+                -self.quiescence(&child, -beta, -alpha, ply + 1)
             };
             if self.aborted {
+                self.give_back(ply, moves);
                 return 0;
             }
             if score > best {
@@ -441,47 +620,8 @@ impl Searcher {
                 break;
             }
         }
+        self.give_back(ply, moves);
         best
-    }
-
-    fn is_noisy(&self, pos: &Position, m: Move) -> bool {
-        matches!(m.kind, MoveKind::Promotion(_) | MoveKind::EnPassant)
-            || pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
-    }
-
-    /// The hash move, then captures by victim value less attacker value, then promotions,
-    /// then killer moves, then the rest.
-    fn order(
-        &self,
-        pos: &Position,
-        moves: &[Move],
-        hash_move: Option<Move>,
-        ply: usize,
-    ) -> Vec<Move> {
-        let killers = if ply < MAX_PLY {
-            self.killers[ply]
-        } else {
-            [None; 2]
-        };
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let mut key = 0;
-                if Some(m) == hash_move {
-                    key = 1_000_000;
-                } else if let Some(victim) = pos.piece_at(m.to).filter(|p| p.color != pos.turn()) {
-                    let attacker = pos.piece_at(m.from).map_or(0, |p| value(pos, p.role));
-                    key = 100_000 + 10 * value(pos, victim.role) - attacker / 10;
-                } else if let MoveKind::Promotion(role) = m.kind {
-                    key = 90_000 + value(pos, role);
-                } else if killers.contains(&Some(m)) {
-                    key = 50_000;
-                }
-                (key, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        scored.into_iter().map(|(_, m)| m).collect()
     }
 
     fn is_repetition(&self, pos: &Position) -> bool {

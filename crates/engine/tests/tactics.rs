@@ -370,7 +370,9 @@ fn solve(problem: &Problem) -> Result<u64, String> {
             return Err(format!("{text} does not mate"));
         }
     } else {
-        let plies = 2 * problem.mate_in as i32 - 2;
+        // Late-move reductions make a depth-N search less than full width, so the
+        // defender looks two plies further; the exhaustive check below is the exact one.
+        let plies = 2 * problem.mate_in as i32;
         let mut defender = Searcher::new(16);
         let limits = Limits {
             depth: Some(plies),

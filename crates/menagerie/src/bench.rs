@@ -9,10 +9,13 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Search depth for the positions without dice (those with dice go three plies less:
-    /// every ply there is followed by 32 or 73 rolls).
-    #[arg(long, default_value_t = 5)]
+    /// Search depth for the positions without dice.
+    #[arg(long, default_value_t = 8)]
     depth: i32,
+    /// Search depth for the positions with dice, where every ply is followed by 32 or 73
+    /// rolls.
+    #[arg(long, default_value_t = 2)]
+    dice_depth: i32,
 }
 
 /// (variant, FEN, or the start position when empty).
@@ -61,10 +64,11 @@ pub fn run(args: BenchArgs) -> Result<()> {
         // A fresh table for each position, so the count does not depend on the order.
         let mut searcher = Searcher::new(16);
         let depth = if variant.beast.is_some() {
-            (args.depth - 3).max(1)
+            args.dice_depth
         } else {
             args.depth
-        };
+        }
+        .max(1);
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()

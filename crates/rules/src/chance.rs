@@ -296,6 +296,14 @@ impl Position {
         self.set_chance_pending(false);
     }
 
+    /// Hands the turn to the other side without a move (a "null move"): for searches that
+    /// test whether a position is good even if its side to move passes, never for a real
+    /// game. The en passant right lapses, as after any turn.
+    pub fn pass_turn(&mut self) {
+        self.set_en_passant(crate::bitboard::Bitboard::EMPTY, None);
+        self.set_turn(!self.turn);
+    }
+
     pub(crate) fn add_to_hand(&mut self, color: crate::piece::Color, role: Role) {
         let count = &mut self.hands[color.index()][role.index()];
         let before = *count as usize;
