@@ -1,7 +1,7 @@
 //! Static evaluation: material (hands included), a centralisation term, and for the beast
 //! variants the material each side expects to lose to the next roll.
 
-use crate::score::Score;
+use crate::score::{Score, WIN_VALUE};
 use rules::options::JuggernautEdge;
 use rules::{Color, Position, Role, VariantId};
 use std::cell::RefCell;
@@ -72,8 +72,8 @@ pub fn evaluate(pos: &Position) -> Score {
 }
 
 /// The beast's threat: the expected material each side loses to the roll the position
-/// owes (the chance a king is trampled counts as a large loss).
-fn beast_danger(pos: &Position, us: Color) -> Score {
+/// owes (the chance a king is trampled counts as a lost game).
+pub fn beast_danger(pos: &Position, us: Color) -> Score {
     if pos.variant().beast.is_none() || !pos.chance_pending() {
         return 0;
     }
@@ -84,8 +84,12 @@ fn beast_danger(pos: &Position, us: Color) -> Score {
             let chance = odds[sq.index()] as f64;
             if chance > 0.0 {
                 let role = pos.piece_at(sq).map_or(Role::Pawn, |p| p.role);
-                let loss = if role == Role::King && pos.variant().royal_king {
-                    3000.0
+                let loss = if pos.variant().hands {
+                    // Behemoth Loop: the piece comes back to the hand (counted at 90%),
+                    // and dropping it again costs a turn.
+                    (value(pos, role) / 10 + 30) as f64
+                } else if role == Role::King {
+                    WIN_VALUE as f64
                 } else {
                     value(pos, role) as f64
                 };

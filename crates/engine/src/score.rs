@@ -6,6 +6,9 @@ pub type Score = i32;
 pub const INFINITY: Score = 32_000;
 /// A win found at ply `n` scores `MATE - n`: nearer wins score higher.
 pub const MATE: Score = 31_000;
+/// What a won game counts for where the dice are averaged: the chance of a win weighed
+/// against material.
+pub const WIN_VALUE: Score = 3_000;
 /// Scores beyond this are wins or losses, not material.
 pub const MATE_BOUND: Score = MATE - 1_000;
 

@@ -1,8 +1,8 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
-use crate::eval::{evaluate, value};
-use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
+use crate::eval::{beast_danger, evaluate, value};
+use crate::score::{INFINITY, MATE, MATE_BOUND, Score, WIN_VALUE};
 use crate::tt::{Bound, Entry, Table};
 use rules::{Move, MoveKind, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
@@ -339,6 +339,9 @@ impl Searcher {
             return score;
         }
         let pv_node = beta - alpha > 1;
+        // With dice every ply is followed by 32 or 73 rolls, so searches stay shallow and
+        // a reduced ply would blind them to threats two moves deep.
+        let lmr_depth = if pos.variant().beast.is_some() { 5 } else { 3 };
         let in_check = pos.variant().royal_king && pos.is_check();
         self.keys.push(key);
         if !pv_node
@@ -382,7 +385,7 @@ impl Searcher {
             } else {
                 // Late quiet moves are searched less deep first (late-move reduction).
                 let reduction = if quiet
-                    && depth >= 3
+                    && depth >= lmr_depth
                     && i >= 3
                     && !in_check
                     && !(child.variant().royal_king && child.is_check())
@@ -500,7 +503,14 @@ impl Searcher {
             return score;
         }
         if depth <= 0 {
-            return evaluate(pos);
+            // At the horizon the roll is not expanded: its expected cost is added to a
+            // capture search of the position with the beast standing still, so a threat
+            // to take a king or a hanging piece is still seen.
+            let danger = beast_danger(pos, pos.turn());
+            let mut still = pos.clone();
+            still.skip_chance();
+            let score = self.quiescence(&still, alpha - danger, beta - danger, ply);
+            return score.saturating_add(danger);
         }
         let key = pos.key();
         if let Some(e) = self.tt.get(key)
@@ -526,31 +536,49 @@ impl Searcher {
             }
         }
         children.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let (low, high) = (-(MATE as f64), MATE as f64);
+        // A won or lost game counts as WIN_VALUE in the average: a mate score there would
+        // let a small chance of a trampled king outweigh any material, and would make
+        // the Star1 bounds needlessly wide. Only a result the dice cannot change keeps
+        // its mate score.
+        let cap = WIN_VALUE as f64;
+        let (low, high) = (-cap, cap);
         let mut seen = 0.0f64;
         let mut remaining = 1.0f64;
+        let (mut all_won, mut all_lost) = (true, true);
+        let (mut worst, mut best) = (INFINITY, -INFINITY);
         for (p, child) in &children {
             let p = *p;
             remaining -= p;
             let child_alpha = (alpha as f64 - seen - high * remaining) / p;
             let child_beta = (beta as f64 - seen - low * remaining) / p;
-            let a = child_alpha.floor().max(low) as Score;
-            let b = (child_beta.ceil().min(high) as Score).max(a + 1);
+            let a = child_alpha.floor().max(-(MATE as f64)) as Score;
+            let b = (child_beta.ceil().min(MATE as f64) as Score).max(a + 1);
             let value = self.negamax(child, depth, a, b, ply, false);
             if self.aborted {
                 return 0;
             }
-            if value as f64 >= child_beta {
+            let counted = (value as f64).clamp(low, high);
+            if counted >= child_beta {
                 self.store_chance(key, depth, beta, Bound::Lower, ply);
                 return beta;
             }
-            if (value as f64) <= child_alpha {
+            if counted <= child_alpha {
                 self.store_chance(key, depth, alpha, Bound::Upper, ply);
                 return alpha;
             }
-            seen += p * value as f64;
+            all_won &= value >= MATE_BOUND;
+            all_lost &= value <= -MATE_BOUND;
+            worst = worst.min(value);
+            best = best.max(value);
+            seen += p * counted;
         }
-        let score = seen.round() as Score;
+        let score = if all_won {
+            worst
+        } else if all_lost {
+            best
+        } else {
+            seen.round() as Score
+        };
         self.store_chance(key, depth, score, Bound::Exact, ply);
         score
     }
@@ -566,7 +594,8 @@ impl Searcher {
     }
 
     /// Captures and promotions only, until the position is quiet. After a capture in a
-    /// beast variant the roll is not expanded: the evaluation counts its expected cost.
+    /// beast variant the roll is not expanded: the captures go on with the beast standing
+    /// still, and the roll's expected cost is added (see [`Self::chance_node`] at depth 0).
     fn quiescence(&mut self, pos: &Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
         self.nodes += 1;
         if self.should_stop() {
@@ -599,10 +628,7 @@ impl Searcher {
                 child.skip_chance();
             }
             let score = if child.chance_pending() {
-                match self.ends_before_roll(&child, ply + 1) {
-                    Some(score) => -score,
-                    None => -evaluate(&child),
-                }
+                -self.chance_node(&child, 0, -beta, -alpha, ply + 1)
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1)
             };
