@@ -8,6 +8,7 @@ mod perft;
 mod setup;
 mod simulate;
 mod uci;
+mod uci_player;
 mod xboard;
 
 use clap::{Parser, Subcommand};

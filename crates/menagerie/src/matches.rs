@@ -3,13 +3,14 @@
 //! score, an Elo difference with its 95% error bar, and optionally an SPRT verdict.
 
 use crate::movers::Chooser;
+use crate::uci_player::UciEngine;
 use anyhow::{Result, bail};
 use clap::Args;
 use dice::DiceStream;
 use engine::{Limits, Searcher};
 use rules::{Color, Game, Move, Owed, Position, VariantId, pgn};
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct MatchArgs {
@@ -20,7 +21,10 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 100)]
     games: u32,
     /// First player: comma-separated `depth=N`, `nodes=N`, `movetime=MS`, `frozen`
-    /// (the beast treated as a still obstacle), or `random` / `greedy` movers.
+    /// (the beast treated as a still obstacle), or `random` / `greedy` movers, or an
+    /// external engine: `uci=PATH` with `option.NAME=VALUE` for its setoptions and
+    /// `depth`/`nodes`/`movetime` for its `go` (variants without dice only). `tc=10+0.1`
+    /// gives the built-in engine a clock (seconds + increment); overstepping it loses.
     #[arg(long, default_value = "depth=3")]
     engine1: String,
     /// Second player, as --engine1.
@@ -51,19 +55,25 @@ enum Kind {
     Random,
     Greedy,
     Search { limits: Limits, frozen: bool },
+    External(Box<UciEngine>),
 }
 
 struct Player {
     name: String,
     kind: Kind,
     searcher: Option<Searcher>,
+    /// A game clock: the time for the whole game and the increment per move.
+    clock: Option<(Duration, Duration)>,
 }
 
 impl Player {
-    fn parse(spec: &str) -> Result<Player> {
+    fn parse(spec: &str, id: VariantId) -> Result<Player> {
         let mut limits = Limits::default();
         let mut frozen = false;
         let mut kind = None;
+        let mut external = None;
+        let mut options = Vec::new();
+        let mut clock = None;
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
             let number = || -> Result<u64> {
@@ -78,13 +88,56 @@ impl Player {
                 "nodes" => limits.nodes = Some(number()?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(number()?)),
                 "frozen" => frozen = true,
+                "uci" => external = Some(value.to_string()),
+                "tc" => {
+                    clock = Some(parse_clock(value).ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "player '{spec}': tc takes SECONDS+INCREMENT, e.g. tc=10+0.1"
+                        )
+                    })?)
+                }
+                _ if key.starts_with("option.") => {
+                    options.push((key["option.".len()..].to_string(), value.to_string()))
+                }
                 _ => bail!(
-                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, random, greedy)"
+                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, random, greedy, uci=PATH, option.NAME=VALUE)"
                 ),
             }
         }
+        if let Some(path) = external {
+            if id.rules()?.beast.is_some() {
+                bail!("player '{spec}': an external UCI engine cannot play {id}, which has dice");
+            }
+            if id != VariantId::Chess && !options.iter().any(|(name, _)| name == "UCI_Variant") {
+                options.push(("UCI_Variant".to_string(), id.name().to_string()));
+            }
+            if clock.is_some() {
+                bail!("player '{spec}': tc is for the built-in engine");
+            }
+            let go = match (limits.depth, limits.nodes, limits.movetime) {
+                (None, None, None) => "depth 3".to_string(),
+                (depth, nodes, movetime) => [
+                    depth.map(|d| format!("depth {d}")),
+                    nodes.map(|n| format!("nodes {n}")),
+                    movetime.map(|t| format!("movetime {}", t.as_millis())),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" "),
+            };
+            kind = Some(Kind::External(Box::new(UciEngine::start(
+                &path, &options, go,
+            )?)));
+        } else if !options.is_empty() {
+            bail!("player '{spec}': option.NAME=VALUE is for an external engine (uci=PATH)");
+        }
         let kind = kind.unwrap_or_else(|| {
-            if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+            if limits.depth.is_none()
+                && limits.nodes.is_none()
+                && limits.movetime.is_none()
+                && clock.is_none()
+            {
                 limits.depth = Some(3);
             }
             Kind::Search { limits, frozen }
@@ -101,14 +154,22 @@ impl Player {
             name: spec.to_string(),
             kind,
             searcher,
+            clock,
         })
     }
 
-    fn choose(&mut self, game: &Game, chooser: &mut Chooser) -> Move {
+    /// The player's move; `time_left` is its clock, if it plays on one.
+    fn choose(
+        &mut self,
+        game: &Game,
+        chooser: &mut Chooser,
+        time_left: Option<Duration>,
+    ) -> Result<Move> {
         let pos = game.position();
-        match &self.kind {
+        Ok(match &mut self.kind {
             Kind::Random => chooser.random(pos),
             Kind::Greedy => chooser.greedy(pos),
+            Kind::External(engine) => engine.best_move(game)?,
             Kind::Search { limits, .. } => {
                 let history: Vec<u64> = game
                     .positions()
@@ -120,16 +181,33 @@ impl Player {
                     .searcher
                     .as_mut()
                     .expect("search players have a searcher");
+                let mut limits = limits.clone();
+                if let (Some(left), Some((_, increment))) = (time_left, self.clock) {
+                    limits.time_left = Some(left);
+                    limits.increment = increment;
+                }
                 let (best, _) = searcher.search(
                     pos,
                     &history[..history.len().saturating_sub(1)],
-                    limits,
+                    &limits,
                     |_| {},
                 );
                 best.unwrap_or_else(|| chooser.random(pos))
             }
-        }
+        })
     }
+}
+
+/// `10+0.1`: seconds for the game and seconds added per move.
+fn parse_clock(text: &str) -> Option<(Duration, Duration)> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |t: &str| {
+        t.parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64)
+    };
+    Some((seconds(base)?, seconds(increment)?))
 }
 
 /// The Elo difference for an expected score.
@@ -161,7 +239,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
         }
         None => None,
     };
-    let mut players = [Player::parse(&args.engine1)?, Player::parse(&args.engine2)?];
+    let mut players = [
+        Player::parse(&args.engine1, id)?,
+        Player::parse(&args.engine2, id)?,
+    ];
     let mut pgn_file = match &args.pgn {
         Some(path) => Some(
             std::fs::File::create(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
@@ -172,6 +253,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let mut results: Vec<f64> = Vec::new();
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut verdict = None;
+    let mut reasons = std::collections::BTreeMap::new();
     for game_index in 0..args.games {
         let pair = game_index / 2;
         let seed = args.seed.wrapping_add(pair as u64);
@@ -187,27 +269,45 @@ pub fn run(args: MatchArgs) -> Result<()> {
         let start = dice.starting_position(Position::start(variant).with_options(options))?;
         let mut game = Game::new(start);
         let mut plies = 0;
-        let outcome = loop {
+        let mut clocks = players.each_ref().map(|p| p.clock.map(|(base, _)| base));
+        let (winner, reason) = loop {
             match game.owed() {
-                Owed::Over(outcome) => break Some(outcome),
+                Owed::Over(outcome) => break (outcome.winner, outcome.reason.text().to_string()),
                 Owed::Roll => {
                     let roll = dice.roll(game.position()).expect("the variant has dice");
                     game.roll(roll)?;
                 }
-                Owed::Move(_) if plies >= args.max_moves => break None,
+                Owed::Move(_) if plies >= args.max_moves => {
+                    break (
+                        None,
+                        format!("{} moves played (scored as a draw)", args.max_moves),
+                    );
+                }
                 Owed::Move(color) => {
                     let m = if plies < args.opening_plies {
                         chooser.random(game.position())
                     } else {
                         let who = if color == engine1_color { 0 } else { 1 };
-                        players[who].choose(&game, &mut chooser)
+                        let started = Instant::now();
+                        let m = players[who].choose(&game, &mut chooser, clocks[who])?;
+                        if let (Some(left), Some((_, increment))) =
+                            (clocks[who], players[who].clock)
+                        {
+                            let spent = started.elapsed();
+                            if spent > left {
+                                break (Some(!color), "time forfeit".to_string());
+                            }
+                            clocks[who] = Some(left - spent + increment);
+                        }
+                        m
                     };
                     game.play(m)?;
                     plies += 1;
                 }
             }
         };
-        let score = match outcome.and_then(|o| o.winner) {
+        *reasons.entry(reason).or_insert(0u32) += 1;
+        let score = match winner {
             Some(winner) if winner == engine1_color => {
                 wins += 1;
                 1.0
@@ -297,6 +397,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
             elo(mean + margin)
         );
     }
+    let reasons: Vec<String> = reasons
+        .iter()
+        .map(|(reason, count)| format!("{reason} {count}"))
+        .collect();
+    println!("endings: {}", reasons.join(", "));
     if let Some(verdict) = verdict {
         println!("{verdict}");
     }

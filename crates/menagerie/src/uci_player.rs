@@ -1,0 +1,111 @@
+//! An external engine spoken to over UCI, as a `menagerie match` player: it is started
+//! once, told the game so far before each of its moves, and answers with `bestmove`.
+
+use anyhow::{Context, Result, anyhow, bail};
+use rules::{Game, Move, uci_move};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// How long an engine may stay silent before the match gives up on it.
+const SILENCE: Duration = Duration::from_secs(60);
+
+pub struct UciEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    go: String,
+}
+
+impl UciEngine {
+    /// Starts `path`, sends each `setoption`, and waits until it is ready. `go` is the
+    /// rest of the `go` command, e.g. `nodes 1000`.
+    pub fn start(path: &str, options: &[(String, String)], go: String) -> Result<UciEngine> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start the UCI engine '{path}'"))?;
+        let stdin = child.stdin.take().context("the engine has no stdin")?;
+        let stdout = child.stdout.take().context("the engine has no stdout")?;
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            child,
+            stdin,
+            lines,
+            go,
+        };
+        engine.send("uci")?;
+        engine.wait_for("uciok")?;
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.send("isready")?;
+        engine.wait_for("readyok")?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| anyhow!("the UCI engine stopped listening: {e}"))
+    }
+
+    /// Reads lines until one starts with `word`, and returns it.
+    fn wait_for(&mut self, word: &str) -> Result<String> {
+        loop {
+            match self.lines.recv_timeout(SILENCE) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    bail!("the UCI engine sent no '{word}' in {} s", SILENCE.as_secs())
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    bail!("the UCI engine exited before sending '{word}'")
+                }
+            }
+        }
+    }
+
+    /// The engine's move in the game's current position, checked to be legal.
+    pub fn best_move(&mut self, game: &Game) -> Result<Move> {
+        let mut pos = game.start().clone();
+        let mut command = format!("position fen {} moves", rules::fen::write(&pos));
+        for m in game.moves() {
+            command.push(' ');
+            command.push_str(&uci_move::write(&pos, m));
+            pos.play(m);
+        }
+        self.send(&command)?;
+        self.send(&format!("go {}", self.go))?;
+        let line = self.wait_for("bestmove")?;
+        let text = line
+            .split_whitespace()
+            .nth(1)
+            .ok_or_else(|| anyhow!("the UCI engine sent '{line}' without a move"))?;
+        let pos = game.position();
+        uci_move::parse(pos, text)
+            .map_err(|e| anyhow!("the UCI engine's move '{text}' is not legal here: {e}"))
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(50));
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
