@@ -22,7 +22,7 @@ pub struct MatchArgs {
     games: u32,
     /// First player: comma-separated `depth=N`, `nodes=N`, `movetime=MS`, `frozen`
     /// (the beast treated as a still obstacle), or `random` / `greedy` movers, or an
-    /// external engine: `uci=PATH` with `option.NAME=VALUE` for its setoptions and
+    /// external engine: `uci=PATH` (arguments may follow, separated by spaces) with `option.NAME=VALUE` for its setoptions and
     /// `depth`/`nodes`/`movetime` for its `go` (variants without dice only). `tc=10+0.1`
     /// gives the built-in engine a clock (seconds + increment); overstepping it loses.
     #[arg(long, default_value = "depth=3")]

@@ -19,10 +19,14 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
-    /// Starts `path`, sends each `setoption`, and waits until it is ready. `go` is the
-    /// rest of the `go` command, e.g. `nodes 1000`.
-    pub fn start(path: &str, options: &[(String, String)], go: String) -> Result<UciEngine> {
+    /// Starts `command` (a program and its arguments, split at spaces), sends each
+    /// `setoption`, and waits until it is ready. `go` is the rest of the `go` command,
+    /// e.g. `nodes 1000`.
+    pub fn start(command: &str, options: &[(String, String)], go: String) -> Result<UciEngine> {
+        let mut words = command.split_whitespace();
+        let path = words.next().context("uci= needs a program")?;
         let mut child = Command::new(path)
+            .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
