@@ -32,41 +32,89 @@ pub fn value(pos: &Position, role: Role) -> Score {
     }
 }
 
-/// Bonus for standing near the centre: a cheap stand-in for mobility.
-fn centrality(pos: &Position, role: Role, sq: rules::Square) -> Score {
-    if matches!(role, Role::King | Role::Rook | Role::Berserker) {
-        return 0;
-    }
-    let geo = pos.geometry();
-    let file = geo.file_of(sq) as i32 * 2 + 1 - geo.files as i32;
-    let rank = geo.rank_of(sq) as i32 * 2 + 1 - geo.ranks as i32;
-    let distance = file.abs().max(rank.abs());
-    let weight = if role == Role::Pawn { 2 } else { 4 };
-    (geo.files.max(geo.ranks) as i32 - distance) * weight
+/// Square bonuses for one board size: nearness to the centre (a cheap stand-in for
+/// mobility) for minor and major pieces, and for pawns also how far they have advanced.
+struct SquareTables {
+    piece: [Score; 128],
+    pawn: [[Score; 128]; 2],
 }
+
+impl SquareTables {
+    fn new(pos: &Position) -> SquareTables {
+        let geo = pos.geometry();
+        let mut tables = SquareTables {
+            piece: [0; 128],
+            pawn: [[0; 128]; 2],
+        };
+        for rank in 0..geo.ranks {
+            for file in 0..geo.files {
+                let sq = geo.square(file, rank);
+                let f = file as i32 * 2 + 1 - geo.files as i32;
+                let r = rank as i32 * 2 + 1 - geo.ranks as i32;
+                let central = geo.files.max(geo.ranks) as i32 - f.abs().max(r.abs());
+                tables.piece[sq.slot()] = central * 4;
+                for color in Color::ALL {
+                    // Advanced pawns are closer to promotion.
+                    let advance = pos.variant().relative_rank(color, rank) as Score;
+                    tables.pawn[color.index()][sq.slot()] = central * 2 + advance * advance;
+                }
+            }
+        }
+        tables
+    }
+
+    /// The tables for `pos`'s board size, made once per thread.
+    fn with<T>(pos: &Position, f: impl FnOnce(&SquareTables) -> T) -> T {
+        thread_local! {
+            static CACHE: RefCell<Vec<((u8, u8), Box<SquareTables>)>> = const { RefCell::new(Vec::new()) };
+        }
+        let size = (pos.geometry().files, pos.geometry().ranks);
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let index = match cache.iter().position(|(s, _)| *s == size) {
+                Some(i) => i,
+                None => {
+                    cache.push((size, Box::new(SquareTables::new(pos))));
+                    cache.len() - 1
+                }
+            };
+            f(&cache[index].1)
+        })
+    }
+}
+
+/// Pieces that get the centre bonus (kings, rooks and berserkers do not).
+const CENTRAL_ROLES: [Role; 5] = [
+    Role::Knight,
+    Role::Bishop,
+    Role::Queen,
+    Role::Camel,
+    Role::Wildebeest,
+];
 
 /// The evaluation of `pos` for its side to move.
 pub fn evaluate(pos: &Position) -> Score {
     let mut score = [0 as Score; 2];
-    for color in Color::ALL {
-        let side = &mut score[color.index()];
-        for sq in pos.pieces(color) {
-            let role = pos.piece_at(sq).map_or(Role::Pawn, |p| p.role);
-            *side += value(pos, role) + centrality(pos, role, sq);
-            if role == Role::Pawn {
-                // Advanced pawns are closer to promotion.
-                let rank = pos
-                    .variant()
-                    .relative_rank(color, pos.geometry().rank_of(sq))
-                    as Score;
-                *side += rank * rank;
+    SquareTables::with(pos, |tables| {
+        for color in Color::ALL {
+            let side = &mut score[color.index()];
+            for role in Role::ALL {
+                let on_board = pos.pieces_of(color, role).count() as Score;
+                // A piece in hand drops where it is needed: worth a little less than on
+                // board.
+                let in_hand = pos.hand(color)[role.index()] as Score;
+                *side += (on_board * 10 + in_hand * 9) * value(pos, role) / 10;
+            }
+            for sq in pos.pieces_of(color, Role::Pawn) {
+                *side += tables.pawn[color.index()][sq.slot()];
+            }
+            for role in CENTRAL_ROLES {
+                for sq in pos.pieces_of(color, role) {
+                    *side += tables.piece[sq.slot()];
+                }
             }
         }
-        for role in Role::ALL {
-            // A piece in hand drops where it is needed: worth a little less than on board.
-            *side += pos.hand(color)[role.index()] as Score * value(pos, role) * 9 / 10;
-        }
-    }
+    });
     if pos.variant().battle.is_some() {
         for color in Color::ALL {
             score[color.index()] += battle_terms(pos, color);

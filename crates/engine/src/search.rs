@@ -245,14 +245,14 @@ impl Searcher {
         list.clear();
         pos.generate_legal(&mut self.scratch);
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let us = pos.turn();
+        let enemies = pos.pieces(!pos.turn());
         for &m in self.scratch.iter() {
-            let victim = pos.piece_at(m.to).filter(|p| p.color != us);
             let key = if Some(m) == hash_move {
                 HASH_KEY
-            } else if let Some(victim) = victim {
+            } else if enemies.contains(m.to) && !matches!(m.kind, MoveKind::Drop(_)) {
+                let victim = pos.piece_at(m.to).map_or(0, |p| value(pos, p.role));
                 let attacker = pos.piece_at(m.from).map_or(0, |p| value(pos, p.role));
-                CAPTURE_KEY + 10 * value(pos, victim.role) - attacker / 10
+                CAPTURE_KEY + 10 * victim - attacker / 10
             } else if let MoveKind::Promotion(role) = m.kind {
                 PROMOTION_KEY + value(pos, role)
             } else if m.kind == MoveKind::EnPassant {
