@@ -66,7 +66,7 @@ impl SquareTables {
     /// The tables for `pos`'s board size, made once per thread.
     fn with<T>(pos: &Position, f: impl FnOnce(&SquareTables) -> T) -> T {
         thread_local! {
-            static CACHE: RefCell<Vec<((u8, u8), Box<SquareTables>)>> = const { RefCell::new(Vec::new()) };
+            static CACHE: RefCell<Vec<BoardTables>> = const { RefCell::new(Vec::new()) };
         }
         let size = (pos.geometry().files, pos.geometry().ranks);
         CACHE.with(|cache| {
@@ -82,6 +82,9 @@ impl SquareTables {
         })
     }
 }
+
+/// A board size (files, ranks) and its tables.
+type BoardTables = ((u8, u8), Box<SquareTables>);
 
 /// Pieces that get the centre bonus (kings, rooks and berserkers do not).
 const CENTRAL_ROLES: [Role; 5] = [
