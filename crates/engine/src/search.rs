@@ -541,23 +541,57 @@ impl Searcher {
         // the Star1 bounds needlessly wide. Only a result the dice cannot change keeps
         // its mate score.
         let cap = WIN_VALUE as f64;
-        let (low, high) = (-cap, cap);
+        // Bounds on each outcome's value: what the table already knows from an earlier
+        // search of it at this depth (a re-search after a null window, a transposition),
+        // else the widest. They narrow the windows below and can decide the node early.
+        let bounds: Vec<(f64, f64)> = children
+            .iter()
+            .map(|(_, child)| match self.tt.get(child.key()) {
+                Some(e) if e.depth >= depth => {
+                    let v = (from_tt(e.score, ply) as f64).clamp(-cap, cap);
+                    match e.bound {
+                        Bound::Exact => (v, v),
+                        Bound::Lower => (v, cap),
+                        Bound::Upper => (-cap, v),
+                    }
+                }
+                _ => (-cap, cap),
+            })
+            .collect();
+        let mut low_rest: f64 = children
+            .iter()
+            .zip(&bounds)
+            .map(|((p, _), b)| p * b.0)
+            .sum();
+        let mut high_rest: f64 = children
+            .iter()
+            .zip(&bounds)
+            .map(|((p, _), b)| p * b.1)
+            .sum();
         let mut seen = 0.0f64;
-        let mut remaining = 1.0f64;
         let (mut all_won, mut all_lost) = (true, true);
         let (mut worst, mut best) = (INFINITY, -INFINITY);
-        for (p, child) in &children {
+        for ((p, child), &(low, high)) in children.iter().zip(&bounds) {
             let p = *p;
-            remaining -= p;
-            let child_alpha = (alpha as f64 - seen - high * remaining) / p;
-            let child_beta = (beta as f64 - seen - low * remaining) / p;
+            low_rest -= p * low;
+            high_rest -= p * high;
+            let child_alpha = (alpha as f64 - seen - high_rest) / p;
+            let child_beta = (beta as f64 - seen - low_rest) / p;
+            if low >= child_beta {
+                self.store_chance(key, depth, beta, Bound::Lower, ply);
+                return beta;
+            }
+            if high <= child_alpha {
+                self.store_chance(key, depth, alpha, Bound::Upper, ply);
+                return alpha;
+            }
             let a = child_alpha.floor().max(-(MATE as f64)) as Score;
             let b = (child_beta.ceil().min(MATE as f64) as Score).max(a + 1);
             let value = self.negamax(child, depth, a, b, ply, false);
             if self.aborted {
                 return 0;
             }
-            let counted = (value as f64).clamp(low, high);
+            let counted = (value as f64).clamp(-cap, cap);
             if counted >= child_beta {
                 self.store_chance(key, depth, beta, Bound::Lower, ply);
                 return beta;
