@@ -5,6 +5,8 @@ mod matches;
 mod movers;
 mod moves;
 mod perft;
+mod pgn_cmd;
+mod play;
 mod setup;
 mod simulate;
 mod uci;
@@ -41,6 +43,9 @@ enum Command {
     /// Play games between two players (engine settings or simple movers) and report the
     /// score with an Elo difference and its error bar.
     Match(matches::MatchArgs),
+    /// Read PGN of any variant, rolls included: check every move and roll (and the rolls
+    /// against a dice seed), replay it step by step, or convert it.
+    Pgn(pgn_cmd::PgnArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
 }
@@ -73,6 +78,7 @@ fn main() -> ExitCode {
         Command::Xboard => xboard::run(),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Pgn(args) => pgn_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
