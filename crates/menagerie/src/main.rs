@@ -43,6 +43,9 @@ enum Command {
     /// Play games between two players (engine settings or simple movers) and report the
     /// score with an Elo difference and its error bar.
     Match(matches::MatchArgs),
+    /// Play a game in the terminal: against the engine, two people at one keyboard, or
+    /// over the board with physical dice and the program as referee.
+    Play(play::PlayArgs),
     /// Read PGN of any variant, rolls included: check every move and roll (and the rolls
     /// against a dice seed), replay it step by step, or convert it.
     Pgn(pgn_cmd::PgnArgs),
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
         Command::Pgn(args) => pgn_cmd::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
