@@ -426,10 +426,11 @@ fn parse_tag(cur: &mut Cursor) -> Result<Tag, PgnError> {
         return Err(cur.error(line, column, "tag pair without a name"));
     }
     cur.skip_space();
+    let (value_line, value_column) = (cur.line, cur.column);
     if cur.bump() != Some(b'"') {
         return Err(cur.error(
-            cur.line,
-            cur.column,
+            value_line,
+            value_column,
             format!("tag {name}: expected a quoted value"),
         ));
     }
@@ -442,10 +443,11 @@ fn parse_tag(cur: &mut Cursor) -> Result<Tag, PgnError> {
             },
             Some(b'"') => {
                 cur.skip_space();
+                let (end_line, end_column) = (cur.line, cur.column);
                 if cur.bump() != Some(b']') {
                     return Err(cur.error(
-                        cur.line,
-                        cur.column,
+                        end_line,
+                        end_column,
                         format!("tag {name}: expected ']'"),
                     ));
                 }

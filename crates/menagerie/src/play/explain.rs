@@ -123,18 +123,27 @@ fn san_reason(pos: &Position, text: &str) -> String {
     let Some(role) = role else {
         return format!("{text}: this variant has no such piece");
     };
-    let mover = |m: &Move| {
-        pos.piece_at(m.from).is_some_and(|p| p.role == role)
-            && pos.piece_at(m.from).is_some_and(|p| p.color == pos.turn())
+    let us = pos.turn();
+    let moves_of_role = |m: &Move| {
+        !matches!(m.kind, rules::MoveKind::Drop(_))
+            && pos
+                .piece_at(m.from)
+                .is_some_and(|p| p.role == role && p.color == us)
     };
-    let options = legal_list(pos, |m| {
-        mover(m) && !matches!(m.kind, rules::MoveKind::Drop(_))
-    });
+    let any = pos.legal_moves().iter().any(moves_of_role);
+    let instead = if any {
+        format!(
+            "; {} moves: {}",
+            role.name(),
+            legal_list(pos, moves_of_role)
+        )
+    } else {
+        format!("; no {} of {} can move at all", role.name(), us.name())
+    };
     format!(
-        "{text}: no {} of {} can make that move{}; the {}s can play {options}",
+        "{text}: no {} of {} can make that move{}{instead}",
         role.name(),
-        pos.turn().name(),
+        us.name(),
         in_check_note(pos),
-        role.name()
     )
 }
