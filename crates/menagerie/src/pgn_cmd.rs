@@ -23,7 +23,7 @@ enum PgnCommand {
     /// [Seed] tag) it also checks that every roll is the one the seeded dice stream
     /// (DiceStream) produces, in order, and the seed against a [SeedCommitment] tag:
     /// this is how the seed the web app shows at a game's end proves its dice.
-    /// Errors name the line and column.
+    /// Errors name the line and column. See docs/pgn.md.
     Check {
         file: PathBuf,
         /// The dice seed to check the rolls against (overrides a [Seed] tag; they must agree).

@@ -17,7 +17,7 @@ use engine::{Limits, Searcher};
 use record::{Ending, Record};
 use rules::{Color, Game, Owed, Turn, chance, san, uci_move};
 use std::hash::{BuildHasher, Hasher};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -88,9 +88,9 @@ enum Action {
 }
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    if !(args.time > 0.0 && args.time.is_finite()) {
+    if !(args.time > 0.0 && args.time <= 86_400.0) {
         bail!(
-            "--time must be a positive number of seconds, not {}",
+            "--time must be a number of seconds above 0 and at most 86400, not {}",
             args.time
         );
     }
@@ -349,12 +349,28 @@ impl Session {
             .filter(|p| !p.chance_pending())
             .map(|p| p.key())
             .collect();
+        // On a terminal, each finished depth is shown on one line that the next replaces.
+        let live = std::io::stdout().is_terminal();
         let (best, info) = self.searcher.search(
             &pos,
             &history[..history.len().saturating_sub(1)],
             &self.limits,
-            |_| {},
+            |info| {
+                if live {
+                    let (win, _, _) = wdl(info.score);
+                    print!(
+                        "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
+                        info.depth,
+                        score_text(info.score),
+                        win as f64 / 10.0
+                    );
+                    let _ = std::io::stdout().flush();
+                }
+            },
         );
+        if live {
+            print!("\r\x1b[2K");
+        }
         let Some(m) = best else {
             bail!("the engine found no move in a position that has one");
         };
