@@ -121,6 +121,14 @@ def pgn_check(binary, path, seed=None):
     return out.stdout
 
 
+def saved_has(binary, pgn, movetext):
+    """The saved PGN holds `movetext` and passes `pgn check`."""
+    text = pgn.read_text()
+    if movetext not in text:
+        raise Failure(f"unexpected PGN:\n{text}")
+    pgn_check(binary, pgn)
+
+
 def ended(term, pattern):
     """The game-over line matches `pattern`; the PGN was saved; the program exits 0."""
     term.expect(r"Game over: " + pattern)
@@ -154,10 +162,7 @@ def chess_game(binary, pgn, verbose):
     term.expect(r"Black to move> ")
     term.send("Qh4#")
     ended(term, r"Black wins by checkmate \(0-1\)")
-    text = pgn.read_text()
-    if "1. f3 e5 2. g4 Qh4# 0-1" not in text:
-        raise Failure(f"unexpected PGN:\n{text}")
-    pgn_check(binary, pgn)
+    saved_has(binary, pgn, "1. f3 e5 2. g4 Qh4# 0-1")
 
 
 def wildebeest_game(binary, pgn, verbose):
@@ -221,10 +226,7 @@ def juggernaut_over_the_board(binary, pgn, verbose):
     term.send("10 e1")
     term.expect(r"Dice 10 e1: the Juggernaut teleports to e1, trampling White's king on e1\.")
     ended(term, r"Black wins by the beast trampling the king \(0-1\)")
-    text = pgn.read_text()
-    if "1. e4 {[%roll 3]} e5 {[%roll 10 e1]} 0-1" not in text:
-        raise Failure(f"unexpected PGN:\n{text}")
-    pgn_check(binary, pgn)
+    saved_has(binary, pgn, "1. e4 {[%roll 3]} e5 {[%roll 10 e1]} 0-1")
 
 
 def loop_engine_game(binary, pgn, verbose):

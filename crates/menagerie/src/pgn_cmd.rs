@@ -84,7 +84,9 @@ fn check(file: &Path, seed: Option<u64>) -> Result<()> {
                 .get(turn)
                 .map_or(String::new(), |(l, c)| format!("line {l}, column {c}: "))
         };
-        let tag_seed = match read.tag("Seed") {
+        // Physical dice have no seed to check, whatever tag a writer left.
+        let physical = read.tag("Dice") == Some("physical");
+        let tag_seed = match read.tag("Seed").filter(|_| !physical) {
             Some(text) => Some(text.trim().parse::<u64>().map_err(|_| {
                 anyhow!(
                     "{}: game {number}: Seed tag '{text}' is not a number",

@@ -202,6 +202,21 @@ fn pgn_check_verifies_the_rolls_against_the_seed() {
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("does not match the [SeedCommitment] tag")
     );
+    // Physical dice: a [Seed] tag is not theirs to answer for.
+    let physical = pgn::write(&game, &[("Dice", "physical"), ("Seed", "43")]);
+    let out = menagerie(
+        &[
+            "pgn",
+            "check",
+            temp_file("physical.pgn", &physical).to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

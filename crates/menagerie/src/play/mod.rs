@@ -12,7 +12,7 @@ use anyhow::{Result, bail};
 use board::Marks;
 use clap::{Args, ValueEnum};
 use dice::DiceStream;
-use engine::score::{MATE, MATE_BOUND, wdl};
+use engine::score::{mate_in, wdl};
 use engine::{Limits, Searcher};
 use record::{Ending, Record};
 use rules::{Color, Game, Owed, Turn, chance, san, uci_move};
@@ -520,11 +520,9 @@ impl Session {
 
 /// `+0.35`, or `mate in 3` / `mated in 2` for a forced result.
 fn score_text(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate in {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        format!("mated in {}", (MATE + score + 1) / 2)
-    } else {
-        format!("{:+.2}", score as f64 / 100.0)
+    match mate_in(score) {
+        Some(moves) if moves > 0 => format!("mate in {moves}"),
+        Some(moves) => format!("mated in {}", -moves),
+        None => format!("{:+.2}", score as f64 / 100.0),
     }
 }
