@@ -312,7 +312,7 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
             "--pgn",
             path.to_str().unwrap(),
         ],
-        "e4\nKe3\ne5\nresign\n",
+        "e4\nKe3\nd5\nexd5\nresign\n",
     );
     assert!(
         out.status.success(),
@@ -329,10 +329,15 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
         "no colour when the output is not a terminal"
     );
     assert!(
-        stdout.contains("Game over: White resigns (0-1)."),
+        stdout.contains("White plays exd5, taking Black's pawn on d5."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Game over: Black resigns (1-0)."),
         "{stdout}"
     );
     let saved = pgn::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(saved.result.as_deref(), Some("0-1"));
-    assert_eq!(saved.game.moves().len(), 2);
+    assert_eq!(saved.result.as_deref(), Some("1-0"));
+    assert_eq!(saved.tag("Termination"), Some("Black resigns"));
+    assert_eq!(saved.game.moves().len(), 3);
 }

@@ -375,10 +375,8 @@ impl Session {
             bail!("the engine found no move in a position that has one");
         };
         let (win, draw, loss) = wdl(info.score);
-        println!(
-            "{} (engine) plays {}   [depth {}, score {}, win {:.0}% draw {:.0}% loss {:.0}%, {} nodes in {:.2}s]",
-            pos.turn().name(),
-            san::write(&pos, m),
+        let thinking = format!(
+            "   [depth {}, score {}, win {:.0}% draw {:.0}% loss {:.0}%, {} nodes in {:.2}s]",
             info.depth,
             score_text(info.score),
             win as f64 / 10.0,
@@ -387,11 +385,19 @@ impl Session {
             info.nodes,
             info.elapsed.as_secs_f64()
         );
-        self.play(m)
+        self.play(m, " (engine)", &thinking)
     }
 
-    fn play(&mut self, m: rules::Move) -> Result<()> {
+    /// Plays `m` and says so: `White plays exd5, taking Black's pawn on d5.`
+    fn play(&mut self, m: rules::Move, who: &str, after: &str) -> Result<()> {
+        let before = self.game.position().clone();
         self.game.play(m)?;
+        println!(
+            "{}{who} plays {}{}.{after}",
+            before.turn().name(),
+            san::write(&before, m),
+            narrate::captures(&before, self.game.position())
+        );
         self.marks = Marks {
             last_move: board::move_squares(m),
             beast_path: Vec::new(),
@@ -453,7 +459,7 @@ impl Session {
                 }
             }
             text => match explain::read_move(self.game.position(), text) {
-                Ok(m) => self.play(m)?,
+                Ok(m) => self.play(m, "", "")?,
                 Err(why) => println!("Illegal: {why}"),
             },
         }

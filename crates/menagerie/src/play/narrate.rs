@@ -2,7 +2,7 @@
 //! ended.
 
 use rules::variant::Beast;
-use rules::{ChanceOutcome, Position, Trample, pgn};
+use rules::{ChanceOutcome, Piece, Position, Square, Trample, pgn};
 
 /// The beast's name in this variant.
 pub fn beast_name(pos: &Position) -> &'static str {
@@ -11,6 +11,16 @@ pub fn beast_name(pos: &Position) -> &'static str {
         Some(Beast::Juggernaut) => "Juggernaut",
         None => "beast",
     }
+}
+
+/// `Black's pawn on a7`.
+fn piece_on(pos: &Position, piece: Piece, sq: Square) -> String {
+    format!(
+        "{}'s {} on {}",
+        piece.color.name(),
+        piece.role.name(),
+        pos.geometry().name(sq)
+    )
 }
 
 /// `Dice 7 4: the Behemoth goes c5 b6 a7, trampling Black's pawn on a7.` for a roll
@@ -38,14 +48,7 @@ pub fn roll_report(before: &Position, outcome: ChanceOutcome, trample: &Trample)
         let victims: Vec<String> = trample
             .trampled
             .iter()
-            .map(|(sq, piece)| {
-                format!(
-                    "{}'s {} on {}",
-                    piece.color.name(),
-                    piece.role.name(),
-                    geo.name(*sq)
-                )
-            })
+            .map(|&(sq, piece)| piece_on(before, piece, sq))
             .collect();
         let hand = if before.variant().hands {
             " (back to their owners' hands)"
@@ -55,4 +58,19 @@ pub fn roll_report(before: &Position, outcome: ChanceOutcome, trample: &Trample)
         format!(", trampling {}{hand}", victims.join(", "))
     };
     format!("Dice {dice}: {movement}{trampled}.")
+}
+
+/// `, taking Black's pawn on d5` for the opponent's pieces a move took off the board
+/// (en passant and every variant's captures alike); empty when it took none.
+pub fn captures(before: &Position, after: &Position) -> String {
+    let them = !before.turn();
+    let gone = before.pieces(them).without(after.pieces(them));
+    let victims: Vec<String> = gone
+        .filter_map(|sq| Some(piece_on(before, before.piece_at(sq)?, sq)))
+        .collect();
+    if victims.is_empty() {
+        String::new()
+    } else {
+        format!(", taking {}", victims.join(", "))
+    }
 }
