@@ -8,7 +8,7 @@ pub mod narrate;
 pub mod record;
 
 use crate::setup::PositionArgs;
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use board::Marks;
 use clap::{Args, ValueEnum};
 use dice::DiceStream;
@@ -122,13 +122,15 @@ pub fn run(args: PlayArgs) -> Result<()> {
         dirty: true,
         lines: std::io::stdin().lines(),
     };
-    for text in args
+    let turns = args
         .position
         .moves
         .iter()
-        .flat_map(|m| m.split_whitespace())
-    {
-        session.play_token(text)?;
+        .flat_map(|m| m.split_whitespace());
+    for (i, text) in turns.enumerate() {
+        session
+            .play_token(text)
+            .map_err(|e| anyhow!("--moves, turn {} '{text}': {e}", i + 1))?;
     }
     let name = |seat: Seat| match seat {
         Seat::Human => "human",
@@ -262,11 +264,20 @@ impl Session {
     fn play_token(&mut self, text: &str) -> Result<()> {
         let pos = self.game.position();
         if self.game.owed() == Owed::Roll {
-            let outcome = chance::parse_token(pos, text)?;
-            self.game.roll(outcome)?;
+            let outcome = chance::parse_token(pos, text).map_err(|e| {
+                anyhow!(
+                    "the dice are owed here, as a roll like {}: {e}",
+                    crate::setup::example_roll(pos)
+                )
+            })?;
+            self.marks.beast_path = self.game.roll(outcome)?.path;
         } else {
             let m = uci_move::parse(pos, text)?;
             self.game.play(m)?;
+            self.marks = Marks {
+                last_move: board::move_squares(m),
+                beast_path: Vec::new(),
+            };
         }
         Ok(())
     }
