@@ -190,13 +190,17 @@ def behemoth_game(binary, pgn, verbose):
                              "--seed", str(seed), "--depth", "2", "--time", "30",
                              "--pgn", str(pgn)], verbose=verbose)
     term.expect(r"SHA-256 commitment is [0-9a-f]{64}")
+    over = False
     for _ in range(40):
-        match = term.expect(r"(White to move> |Game over: )")
-        if match.group(1).startswith("Game over"):
+        if term.expect(r"(White to move> |Game over: )").group(1).startswith("Game over"):
+            over = True
             break
         term.send(first_legal(term))
-        term.expect(r"Dice \d \d: the Behemoth ")
-    else:
+        # The roll that follows the move, unless the move itself ended the game.
+        if term.expect(r"(Dice \d \d: the Behemoth |Game over: )").group(1).startswith("Game"):
+            over = True
+            break
+    if not over:
         term.expect(r"White to move> ")
         term.send("resign")
     term.seen = 0
