@@ -8,6 +8,8 @@ Games (each asserts what the program printed, the result line and the PGN):
   * chess, two humans: an illegal move answered with the reason and the legal moves,
     an undo, then fool's mate typed in SAN and coordinates; drawn in colour (the pty is
     a terminal) and checked for ANSI escapes.
+  * chess against the engine with --time 0.3: its reply, with depth, score and
+    win/draw/loss odds, within 3 seconds; then the human resigns.
   * wildebeest, two humans: the line Wf4 Na8 Wg7#, the shortest mate (found by search),
     drawn without colour (NO_COLOR) and checked for the absence of escapes.
   * behemoth, human against the engine, app dice with a fixed seed: the human plays the
@@ -165,6 +167,22 @@ def chess_game(binary, pgn, verbose):
     saved_has(binary, pgn, "1. f3 e5 2. g4 Qh4# 0-1")
 
 
+def chess_against_the_engine(binary, pgn, verbose):
+    term = Terminal(binary, ["--variant", "chess", "--white", "human", "--black", "engine",
+                             "--time", "0.3", "--pgn", str(pgn)], verbose=verbose)
+    term.expect(r"White to move> ")
+    term.send("e4")
+    started = time.time()
+    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, win \d+% draw \d+% loss \d+%")
+    took = time.time() - started
+    if took > 3.0:
+        raise Failure(f"the engine took {took:.1f}s with --time 0.3")
+    term.expect(r"White to move> ")
+    term.send("resign")
+    ended(term, r"White resigns \(0-1\)")
+    saved_has(binary, pgn, "0-1")
+
+
 def wildebeest_game(binary, pgn, verbose):
     term = Terminal(binary, ["--variant", "wildebeest", "--white", "human", "--black", "human",
                              "--pgn", str(pgn)], verbose=verbose)
@@ -204,7 +222,7 @@ def behemoth_game(binary, pgn, verbose):
         term.expect(r"White to move> ")
         term.send("resign")
     term.seen = 0
-    term.expect(r"Black \(engine\) plays \S+ +\[depth \d+, score [^,]+, win \d+%")
+    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, win \d+%")
     ended(term, r"(White wins|Black wins|draw|White resigns)")
     term.seen = 0
     term.expect(rf"Dice seed: {seed}\. Check every roll: menagerie pgn check")
@@ -268,6 +286,7 @@ def main():
     binary = os.path.abspath(args.menagerie)
     games = [
         ("chess", chess_game),
+        ("chess against the engine", chess_against_the_engine),
         ("wildebeest", wildebeest_game),
         ("behemoth", behemoth_game),
         ("juggernaut", juggernaut_over_the_board),
@@ -279,7 +298,7 @@ def main():
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, run in games:
-            pgn = Path(tmp) / f"{name}.pgn"
+            pgn = Path(tmp) / (name.replace(" ", "-") + ".pgn")
             started = time.time()
             try:
                 run(binary, pgn, args.verbose)
