@@ -14,7 +14,7 @@ Games (each asserts what the program printed, the result line and the PGN):
     drawn without colour (NO_COLOR) and checked for the absence of escapes.
   * behemoth, human against the engine, app dice with a fixed seed: the human plays the
     first legal move each turn until the beast ends the game or 40 moves pass (then
-    resigns); the rolls must be seed 7's.
+    resigns); the rolls must be seed 4's.
   * juggernaut, over the board (two humans, --dice manual): a bad roll is refused with
     the reason, then `3` moves the Juggernaut onto e4 and `10 e1` teleports it onto
     White's king; the referee says who won and why.
@@ -31,6 +31,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,7 +49,10 @@ class Failure(Exception):
 class Terminal:
     """`menagerie play ARGS` on a pseudo-terminal, read and written like a person."""
 
+    last = None  # the latest session, for the transcript of a failure
+
     def __init__(self, binary, args, colour=False, verbose=False):
+        Terminal.last = self
         env = dict(os.environ)
         env.pop("NO_COLOR", None)
         if not colour:
@@ -99,6 +103,14 @@ class Terminal:
                     self.seen = match.end()
                     return match
                 raise Failure(f"the program ended before {pattern!r}")
+
+    def stop(self):
+        """Ends the program if it is still running (after a failure)."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
 
     def send(self, line):
         os.write(self.fd, (line + "\n").encode())
@@ -306,6 +318,10 @@ def main():
             except Failure as e:
                 failed += 1
                 print(f"FAIL {name}: {e}")
+                if Terminal.last is not None:
+                    tail = Terminal.last.text().splitlines()[-30:]
+                    print("  transcript's tail:\n    " + "\n    ".join(tail))
+                    Terminal.last.stop()
     if failed:
         sys.exit(f"{failed} game(s) failed")
     print(f"all {len(games)} games ended with a result and a valid PGN")
