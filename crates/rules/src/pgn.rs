@@ -176,7 +176,7 @@ struct Tag {
 /// game's result.
 pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let mut cur = Cursor {
-        text: text.as_bytes(),
+        text: text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes(),
         at: 0,
         line: 1,
         column: 1,
@@ -196,7 +196,7 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
 /// Reads every game of a file, each ended by its result (`1-0`, `0-1`, `1/2-1/2`, `*`).
 pub fn parse_all(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut cur = Cursor {
-        text: text.as_bytes(),
+        text: text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes(),
         at: 0,
         line: 1,
         column: 1,

@@ -119,3 +119,10 @@ fn several_games_are_read_one_after_another() {
     let e = pgn::parse_all("1. e4 1-0\n[Event \"b\"]\n1. e4 Ke7 *").unwrap_err();
     assert_eq!((e.line, e.column), (3, 7));
 }
+
+#[test]
+fn a_byte_order_mark_is_not_a_move() {
+    let games = pgn::parse_all("\u{feff}[Event \"a\"]\n\n1. e4 e5 *\n").unwrap();
+    assert_eq!(games[0].game.moves().len(), 2);
+    assert_eq!(games[0].spans[0], (3, 4));
+}
