@@ -70,6 +70,8 @@ const CAPTURE_KEY: i32 = 3_000_000;
 const PROMOTION_KEY: i32 = 2_900_000;
 const KILLER_KEY: i32 = 2_800_000;
 const HISTORY_MAX: i32 = 1_000_000;
+/// Outcomes of the dice less likely than this are searched less deep.
+const RARE_OUTCOME: f64 = 0.02;
 
 impl Searcher {
     pub fn new(hash_megabytes: usize) -> Searcher {
@@ -546,8 +548,8 @@ impl Searcher {
         // else the widest. They narrow the windows below and can decide the node early.
         let bounds: Vec<(f64, f64)> = children
             .iter()
-            .map(|(_, child)| match self.tt.get(child.key()) {
-                Some(e) if e.depth >= depth => {
+            .map(|(p, child)| match self.tt.get(child.key()) {
+                Some(e) if e.depth >= outcome_depth(*p, depth) => {
                     let v = (from_tt(e.score, ply) as f64).clamp(-cap, cap);
                     match e.bound {
                         Bound::Exact => (v, v),
@@ -587,7 +589,7 @@ impl Searcher {
             }
             let a = child_alpha.floor().max(-(MATE as f64)) as Score;
             let b = (child_beta.ceil().min(MATE as f64) as Score).max(a + 1);
-            let value = self.negamax(child, depth, a, b, ply, false);
+            let value = self.negamax(child, outcome_depth(p, depth), a, b, ply, false);
             if self.aborted {
                 return 0;
             }
@@ -713,6 +715,13 @@ impl Searcher {
         }
         pv
     }
+}
+
+/// The depth to search a dice outcome of probability `p` to. The Juggernaut's teleports
+/// (1 in 640 each, 64 of them) go two plies less deep: together they are a tenth of the
+/// probability, and full depth on each would cost seven times the rest of the node.
+fn outcome_depth(p: f64, depth: i32) -> i32 {
+    if p < RARE_OUTCOME { depth - 2 } else { depth }
 }
 
 /// A finished game as a score for the side to move at `ply`.
