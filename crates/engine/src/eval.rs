@@ -118,42 +118,8 @@ pub fn evaluate(pos: &Position) -> Score {
             }
         }
     });
-    if pos.variant().battle.is_some() {
-        for color in Color::ALL {
-            score[color.index()] += battle_terms(pos, color);
-        }
-    }
     let us = pos.turn();
     score[us.index()] - score[(!us).index()] + beast_danger(pos, us)
-}
-
-/// What a berserker is worth as the `n`th one left, beyond its value as a piece: the
-/// game is lost with the last one, so each one fewer weighs more.
-const LIFE_BONUS: [Score; 11] = [0, 1200, 600, 400, 300, 240, 200, 170, 150, 130, 120];
-
-/// Battle Chieftain beyond material: lives left, berserkers out of the home row (a
-/// sanctuary berserker is safe but does nothing), pressure on enemy berserkers, and
-/// danger to the king (a captured king costs a turn and a berserker).
-fn battle_terms(pos: &Position, color: Color) -> Score {
-    let berserkers = pos.pieces_of(color, Role::Berserker);
-    let count = (berserkers.count() as usize).min(LIFE_BONUS.len() - 1);
-    let mut score: Score = LIFE_BONUS[1..=count].iter().sum();
-    let out = berserkers.without(pos.unmoved()).count() as Score;
-    score += out * 12;
-    let targets = pos
-        .pieces_of(!color, Role::Berserker)
-        .without(pos.unmoved());
-    let attacked = targets
-        .into_iter()
-        .filter(|&sq| pos.battle_attacked(sq, color))
-        .count() as Score;
-    score += attacked * 25;
-    if let Some(king) = pos.king(color)
-        && pos.battle_attacked(king, !color)
-    {
-        score -= 60;
-    }
-    score
 }
 
 /// The beast's threat: the expected material each side loses to the roll the position
