@@ -1,0 +1,16 @@
+// Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
+// `?invite=TOKEN` to take up an invitation).
+
+import "./style.css";
+import { GamePage } from "./game";
+import { homePage } from "./home";
+
+const root = document.getElementById("app") as HTMLElement;
+const match = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
+if (match) {
+  const params = new URLSearchParams(location.search);
+  const page = new GamePage(root, decodeURIComponent(match[1]), params.get("seat"));
+  void page.start(params.get("invite"));
+} else {
+  void homePage(root);
+}
