@@ -63,10 +63,13 @@ export class BoardView {
     this.svg.dataset.files = String(files);
     this.svg.dataset.ranks = String(ranks);
     this.svg.dataset.flipped = String(scene.flipped);
+    this.svg.style.setProperty("--aspect", String(files / ranks));
+    this.svg.parentElement?.style.setProperty("--aspect", String(files / ranks));
     const kinds = squareKinds(scene.shape);
     const parts: string[] = [DEFS];
     const maxOdds = scene.odds ? Math.max(0.0001, ...Object.values(scene.odds)) : 1;
     const pathSet = new Set(scene.path);
+    const labels: string[] = [];
     for (let rank = 0; rank < ranks; rank++) {
       for (let file = 0; file < files; file++) {
         const sq = squareName(file, rank);
@@ -92,12 +95,13 @@ export class BoardView {
           const alpha = 0.12 + 0.55 * (p / maxOdds);
           parts.push(
             `<rect class="odds" data-odds="${p}" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(210, 20, 20, ${alpha.toFixed(3)})" pointer-events="none"/>`,
-            `<text x="${x + S - 6}" y="${y + S - 8}" class="odds-label" text-anchor="end" pointer-events="none">${formatOdds(p)}</text>`,
+          );
+          labels.push(
+            `<text x="${x + S - 5}" y="${y + 22}" class="odds-label" text-anchor="end" pointer-events="none">${formatOdds(p)}</text>`,
           );
         }
       }
     }
-    parts.push(this.coordinateLabels(files, ranks, kinds));
     for (const [sq, piece] of scene.pieces) {
       const role = roleOfLetter(piece.letter, scene.variant);
       if (role) parts.push(this.pieceAt(sq, role, piece.white, "piece"));
@@ -118,6 +122,7 @@ export class BoardView {
           : `<circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.15}" fill="rgba(20, 90, 200, 0.6)" pointer-events="none"/>`,
       );
     }
+    parts.push(this.coordinateLabels(files, ranks, kinds), ...labels);
     if (scene.cursor) {
       const c = parseSquare(scene.cursor);
       if (c) {

@@ -95,10 +95,10 @@ export class GamePage {
           <div class="hand" data-side="bottom"></div>
           <div class="player-bar" data-side="bottom"></div>
           <div class="board-tools">
-            <button type="button" data-nav="first" title="Start (Home)">⏮</button>
-            <button type="button" data-nav="prev" title="Back (←)">◀</button>
-            <button type="button" data-nav="next" title="Forward (→)">▶</button>
-            <button type="button" data-nav="last" title="Now (End)">⏭</button>
+            <button type="button" data-nav="first" title="Start (Home)">«</button>
+            <button type="button" data-nav="prev" title="Back (←)">‹</button>
+            <button type="button" data-nav="next" title="Forward (→)">›</button>
+            <button type="button" data-nav="last" title="Now (End)">»</button>
             <button type="button" class="flip" title="Turn the board">⇅ Flip</button>
             <label class="odds-toggle" hidden><input type="checkbox" class="odds-box"> Trample odds</label>
           </div>
@@ -352,6 +352,7 @@ export class GamePage {
     this.board.svg.dataset.ply = String(g.ply);
     this.board.svg.dataset.owed = g.owed;
     this.board.svg.dataset.ready = String(canMove);
+    this.board.svg.dataset.animating = String(this.animating);
     this.renderHands(g, board);
   }
 
@@ -476,7 +477,12 @@ export class GamePage {
       .map(([letter, turns]) => {
         const role = roleOfLetter(letter, g.variant);
         const kind = turns[0].kind;
-        const label = kind === "placement" ? "Place your king" : kind === "crown" ? "Crown a berserker" : `Drop`;
+        const label =
+          kind === "crown"
+            ? "Crown a berserker"
+            : kind === "placement" || g.variant.startsWith("battle-chieftain")
+              ? "Place your king"
+              : "Drop";
         const active = this.selection?.kind === "drop" && this.selection.letter === letter;
         return `<button type="button" class="drop-choice${active ? " active" : ""}" data-drop="${letter}">${
           role ? pieceIcon(role, color, 30) : letter

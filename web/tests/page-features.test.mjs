@@ -1,0 +1,136 @@
+// The game page's other ways in and out: typed moves, keyboard squares, dragging, replay,
+// a draw agreed, the PGN, physical dice with the beast's path, trample odds, a phone screen.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { BASE_URL, boardState, createGame, launch, moveList, newPage, screenshot } from "./helpers.mjs";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const pieceOn = (page, square) =>
+  page.$eval("svg.board", (svg, sq) => {
+    const g = svg.querySelector(`g.piece:not(.trampled)[data-piece-square="${sq}"]`);
+    return g ? `${g.dataset.white === "true" ? "white" : "black"} ${g.dataset.role}` : null;
+  }, square);
+
+async function waitPly(page, ply) {
+  await page.waitForFunction((p) => Number(document.querySelector("svg.board").dataset.ply) >= p, ply, {
+    timeout: 15000,
+  });
+  await page.waitForFunction(() => document.querySelector("svg.board").dataset.animating === "false");
+}
+
+async function centre(page, square) {
+  const box = await page.locator(`svg.board rect[data-square="${square}"]`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test("typed, keyboard and dragged moves, replay, an agreed draw, the PGN", { timeout: 120000 }, async () => {
+  const { context, page, problems } = await newPage(browser);
+  try {
+    await createGame(page, { variant: "chess", opponent: "local" });
+    await page.fill(".move-text", "e4");
+    await page.press(".move-text", "Enter");
+    await waitPly(page, 1);
+    assert.equal(await pieceOn(page, "e4"), "white pawn");
+
+    await page.focus("svg.board");
+    await page.keyboard.press("ArrowUp"); // the cursor appears on e2
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await waitPly(page, 2);
+    assert.equal(await pieceOn(page, "e5"), "black pawn");
+
+    const from = await centre(page, "g1");
+    const to = await centre(page, "f3");
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+    await waitPly(page, 3);
+    assert.equal(await pieceOn(page, "f3"), "white knight");
+    assert.deepEqual(await moveList(page), ["e4", "e5", "Nf3"]);
+
+    await page.click('.movelist button.san[data-index="1"]');
+    assert.equal(await pieceOn(page, "e5"), null, "replay shows the position after 1. e4");
+    assert.equal(await pieceOn(page, "g1"), "white knight");
+    await page.click('[data-nav="first"]');
+    assert.equal(await pieceOn(page, "e2"), "white pawn", "replay reaches the start");
+    await page.click('[data-nav="last"]');
+    assert.equal(await pieceOn(page, "f3"), "white knight");
+
+    await page.click('button[data-action="offer-draw"]');
+    await page.waitForSelector('button[data-action="accept-draw"]');
+    await page.click('button[data-action="accept-draw"]');
+    await page.waitForSelector(".result:not([hidden])");
+    assert.match(await page.textContent(".result"), /1\/2-1\/2/);
+    const href = await page.$eval("a.pgn", (a) => a.href);
+    const pgn = await (await page.request.get(href)).text();
+    assert.match(pgn, /1\. e4 e5 2\. Nf3/);
+    assert.match(pgn, /1\/2-1\/2/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("physical dice: the seed commitment, the roll typed in, the trample shown", { timeout: 120000 }, async () => {
+  const { context, page, problems } = await newPage(browser);
+  try {
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForSelector('select.variant option[value="behemoth"]', { state: "attached" });
+    await page.click(".more summary");
+    await page.check('input[name="opponent"][value="local"]');
+    await page.check('input[name="dice"][value="physical"]');
+    await Promise.all([page.waitForURL(/\/game\//), page.click("button.create")]);
+    await page.waitForSelector("svg.board rect.sq");
+    assert.equal(await pieceOn(page, "d4"), null);
+    assert.ok(await page.$('svg.board g.beast[data-piece-square="d4"]'), "the Behemoth starts on d4");
+
+    await page.fill(".move-text", "e2e4");
+    await page.press(".move-text", "Enter");
+    await page.waitForSelector(".roll-form:not([hidden])");
+    const offered = await page.$$eval(".roll-pick option", (os) => os.map((o) => o.value).filter(Boolean));
+    assert.equal(offered.length, 32, "a Behemoth roll has 32 outcomes to pick from");
+    await page.fill(".roll-text", "7 4");
+    await page.click('.roll-form button[type="submit"]');
+    await waitPly(page, 2);
+    for (const sq of ["d2", "d1", "d8"]) assert.equal(await pieceOn(page, sq), null, `${sq} was trampled`);
+    assert.ok(await page.$('svg.board g.beast[data-piece-square="d8"]'), "the Behemoth stops on d8");
+    assert.match(await page.textContent(".dice-view"), /Trampled/);
+
+    await page.check(".odds-box");
+    const shaded = await page.$$eval("svg.board rect.odds", (rs) => rs.map((r) => Number(r.dataset.odds)));
+    assert.ok(shaded.length > 0 && shaded.every((p) => p > 0 && p <= 1), "trample odds shade the board");
+    await screenshot(page, "behemoth-trample-odds");
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a phone-sized screen fits the board and the move box", { timeout: 60000 }, async () => {
+  const { context, page } = await newPage(browser, { width: 390, height: 844 });
+  try {
+    await createGame(page, { variant: "battle-chieftain", opponent: "local" });
+    const box = await page.locator("svg.board").boundingBox();
+    assert.ok(box.width <= 390 && box.width > 300, `the board is ${box.width}px wide on a 390px screen`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    assert.equal(await page.$$eval("svg.board rect.sq.hole", (r) => r.length), 26, "26 holes drawn");
+    assert.ok((await page.$$("svg.board rect.sq.dest")).length > 0, "the king placement squares are offered");
+    await screenshot(page, "battle-chieftain-phone");
+    assert.equal((await boardState(page)).ply, 0);
+  } finally {
+    await context.close();
+  }
+});
