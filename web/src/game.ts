@@ -3,6 +3,7 @@
 
 import { api, ApiError, type Color, type Game, type LegalTurn } from "./api";
 import { BoardView, type BoardScene } from "./board";
+import { blurb } from "./blurbs";
 import { ClockView } from "./clocks";
 import { describeRoll, diceMarkup, escapeHtml } from "./dice";
 import type { FenBoard } from "./fen";
@@ -123,6 +124,8 @@ export class GamePage {
           <div class="invite" hidden></div>
           <div class="error" role="alert" hidden></div>
           <div class="moves-box"><table class="movelist"></table></div>
+          <details class="about"><summary>How this game works</summary><p class="blurb"></p>
+            <p>Click or drag a piece, type a move, or use the arrow keys and Enter on the board.</p></details>
           <div class="seed"></div>
           <p><a class="pgn" download>Download PGN</a></p>
         </aside>
@@ -149,6 +152,7 @@ export class GamePage {
       error: q(".error"),
       moves: q(".movelist"),
       seed: q(".seed"),
+      blurb: q(".about .blurb"),
       pgn: q(".pgn"),
       modal: q(".modal"),
       oddsToggle: q(".odds-toggle"),
@@ -388,6 +392,7 @@ export class GamePage {
     const g = this.latest;
     if (!g) return;
     this.el.title.textContent = g.name;
+    this.el.blurb.textContent = blurb(g.variant);
     document.title = `${g.name} · Menagerie`;
     this.el.status.textContent = this.statusText(g);
     this.el.status.dataset.owed = g.owed;

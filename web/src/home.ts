@@ -2,6 +2,7 @@
 // game, and the lobby of open, running and finished games.
 
 import { api, type CreateRequest, type LobbyEntry, type VariantInfo } from "./api";
+import { blurb } from "./blurbs";
 import { escapeHtml } from "./dice";
 import { rememberCreated } from "./storage";
 
@@ -27,6 +28,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
           <label>Game <select name="variant" class="variant"></select></label>
           <button type="submit" class="big play-engine" data-opponent="engine">Play the engine</button>
         </div>
+        <p class="blurb"></p>
         <details class="more">
           <summary>More options: play a friend, clocks, dice, rules</summary>
           <div class="options">
@@ -80,6 +82,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     .join("");
   const showRules = () => {
     const v = variants.find((x) => x.id === select.value);
+    (form.querySelector(".blurb") as HTMLElement).textContent = blurb(select.value);
     (form.querySelector(".dice-choice") as HTMLElement).hidden = !BEAST_VARIANTS.has(select.value);
     rules.innerHTML = v
       ? Object.entries(v.options)
