@@ -7,6 +7,8 @@ export interface VariantInfo {
   name: string;
   options: Record<string, string[]>;
   defaults: Record<string, string>;
+  descriptions?: Record<string, string>;
+  dice?: boolean;
 }
 
 export interface BoardShape {

@@ -11,6 +11,8 @@ import { renderMoveList } from "./movelist";
 import {
   destinations,
   dropGroups,
+  dropLetter,
+  origin,
   initialSelection,
   matchTyped,
   movableSquares,
@@ -197,15 +199,16 @@ export class GamePage {
       const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
       if (target) void this.act(target.dataset.action!);
     });
-    this.el.drops.addEventListener("click", (e) => {
+    const pickDrop = (e: Event) => {
       const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-drop]");
-      if (!target) return;
+      if (!target || !this.interactive()) return;
       const letter = target.dataset.drop!;
       this.selection =
         this.selection?.kind === "drop" && this.selection.letter === letter ? null : { kind: "drop", letter };
       this.renderBoard();
       this.renderDrops();
-    });
+    };
+    for (const el of [this.el.drops, this.el.topHand, this.el.bottomHand]) el.addEventListener("click", pickDrop);
     q(".cancel").addEventListener("click", () => this.closeChoice(null));
     this.el.modal.addEventListener("click", (e) => {
       const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-uci]");
@@ -231,7 +234,6 @@ export class GamePage {
       return;
     }
     if (!this.animating) void this.catchUp();
-    else this.renderPanel();
   }
 
   /** Plays out, one after another, the rolls that came in since the board was last drawn. */
@@ -372,6 +374,7 @@ export class GamePage {
     }
     const bottom: Color = this.flipped() ? "black" : "white";
     const top: Color = bottom === "white" ? "black" : "white";
+    const droppable = this.interactive() && !this.frame ? dropGroups(g.legal) : new Map();
     const draw = (el: HTMLElement, color: Color) => {
       const letters = hands[color];
       el.hidden = g.variant !== "behemoth-loop";
@@ -379,7 +382,11 @@ export class GamePage {
         ? letters
             .map((l) => {
               const role = roleOfLetter(l, g.variant);
-              return role ? `<span class="hand-piece" data-letter="${l}">${pieceIcon(role, color === "white", 34)}</span>` : "";
+              if (!role) return "";
+              const icon = pieceIcon(role, color === "white", 34);
+              if (color !== g.to_move || !droppable.has(l)) return `<span class="hand-piece" data-letter="${l}">${icon}</span>`;
+              const active = this.selection?.kind === "drop" && this.selection.letter === l ? " active" : "";
+              return `<button type="button" class="hand-piece droppable${active}" data-letter="${l}" data-drop="${l}" title="drop this ${role}">${icon}</button>`;
             })
             .join("")
         : `<span class="hand-empty">${color} hand empty</span>`;
@@ -441,7 +448,10 @@ export class GamePage {
 
   private showDice(text: string, beast: Game["beast_kind"], rolling: boolean, trampled: Game["history"][number]["trampled"] = []): void {
     const view = describeRoll(text, beast);
-    if (rolling) view.faces = view.faces.map(() => String(1 + Math.floor(Math.random() * 8)));
+    if (rolling) {
+      view.faces = view.faces.map(() => String(1 + Math.floor(Math.random() * 8)));
+      view.meaning = "rolling…";
+    }
     const lost = trampled
       .map((t) => {
         const role = roleOfLetter(t.letter, this.latest?.variant ?? "");
@@ -549,6 +559,10 @@ export class GamePage {
   }
 
   private renderSeed(g: Game): void {
+    if (!g.beast_kind) {
+      this.el.seed.innerHTML = "";
+      return;
+    }
     const commitment = `<div>Seed commitment (SHA-256): <code class="commitment">${escapeHtml(g.seed_commitment)}</code></div>`;
     const seed =
       g.seed !== null
@@ -580,8 +594,8 @@ export class GamePage {
     if (movableSquares(g.legal).has(sq)) {
       this.selection = sel?.kind === "square" && sel.square === sq ? initialSelection(g.legal) : { kind: "square", square: sq };
     } else {
-      const drops = g.legal.filter((t) => !t.from && t.to === sq);
-      if (drops.length && new Set(drops.map((t) => t.drop ?? t.uci.split("@")[0])).size === 1) {
+      const drops = g.legal.filter((t) => !origin(t) && t.to === sq);
+      if (drops.length && new Set(drops.map(dropLetter)).size === 1) {
         void this.choose(drops);
         return;
       }
@@ -594,7 +608,7 @@ export class GamePage {
   private dragMove(from: string, to: string): void {
     const g = this.latest;
     if (!g || !this.interactive()) return;
-    const here = g.legal.filter((t) => t.from === from && t.to === to);
+    const here = g.legal.filter((t) => origin(t) === from && t.to === to);
     if (here.length) void this.choose(here);
     else {
       this.selection = { kind: "square", square: from };

@@ -7,6 +7,12 @@ import { escapeHtml } from "./dice";
 import { rememberCreated } from "./storage";
 
 const BEAST_VARIANTS = new Set(["behemoth", "juggernaut", "behemoth-loop"]);
+const SQUARE = "(a square)";
+
+/** Whether a variant rolls dice: the server says so; older servers are told by the id. */
+function hasDice(v: VariantInfo | undefined): boolean {
+  return v ? (v.dice ?? BEAST_VARIANTS.has(v.id)) : false;
+}
 
 const CLOCKS: { label: string; value: string }[] = [
   { label: "No clock", value: "" },
@@ -83,22 +89,31 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const showRules = () => {
     const v = variants.find((x) => x.id === select.value);
     (form.querySelector(".blurb") as HTMLElement).textContent = blurb(select.value);
-    (form.querySelector(".dice-choice") as HTMLElement).hidden = !BEAST_VARIANTS.has(select.value);
+    (form.querySelector(".dice-choice") as HTMLElement).hidden = !hasDice(v);
     rules.innerHTML = v
       ? Object.entries(v.options)
           .map(
             ([key, values]) =>
-              `<label>${escapeHtml(key)} <select name="rule:${escapeHtml(key)}">${values
+              `<label title="${escapeHtml(v.descriptions?.[key] ?? "")}">${escapeHtml(key)} <select name="rule:${escapeHtml(key)}">${values
                 .map(
                   (value) =>
                     `<option${value === v.defaults[key] ? " selected" : ""}>${escapeHtml(value)}</option>`,
                 )
-                .join("")}</select></label>`,
+                .join("")}${
+                /square/.test(v.descriptions?.[key] ?? "") ? `<option value="${SQUARE}">a square…</option>` : ""
+              }</select><input name="square:${escapeHtml(key)}" class="rule-square" placeholder="e.g. e5" size="4" hidden></label>`,
           )
           .join("")
       : "";
   };
   select.addEventListener("change", showRules);
+  rules.addEventListener("change", (e) => {
+    const target = e.target as HTMLElement;
+    if (target instanceof HTMLSelectElement) {
+      const square = target.parentElement?.querySelector(".rule-square") as HTMLInputElement | null;
+      if (square) square.hidden = target.value !== SQUARE;
+    }
+  });
   showRules();
 
   form.addEventListener("submit", async (e) => {
@@ -107,7 +122,11 @@ export async function homePage(root: HTMLElement): Promise<void> {
     const data = new FormData(form);
     const opponent = (submitter?.dataset.opponent || data.get("opponent") || "engine") as CreateRequest["opponent"];
     const chosenRules: Record<string, string> = {};
-    for (const [k, v] of data.entries()) if (k.startsWith("rule:")) chosenRules[k.slice(5)] = String(v);
+    for (const [k, v] of data.entries()) {
+      if (!k.startsWith("rule:")) continue;
+      const key = k.slice(5);
+      chosenRules[key] = v === SQUARE ? String(data.get(`square:${key}`) ?? "").trim() : String(v);
+    }
     const clock = String(data.get("clock") ?? "");
     const [initial, increment] = clock.split("+").map(Number);
     const request: CreateRequest = {
@@ -116,7 +135,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
       opponent,
       color: data.get("color") as CreateRequest["color"],
       clock: clock ? { initial_ms: initial, increment_ms: increment } : null,
-      dice: BEAST_VARIANTS.has(select.value) ? (data.get("dice") as CreateRequest["dice"]) : "server",
+      dice: hasDice(variants.find((x) => x.id === select.value)) ? (data.get("dice") as CreateRequest["dice"]) : "server",
     };
     if (opponent === "engine") request.engine = { level: Number(level.value) };
     error.hidden = true;

@@ -12,15 +12,23 @@ export function dropLetter(turn: LegalTurn): string {
   return at > 0 ? turn.uci.slice(0, at).toUpperCase() : "K";
 }
 
+/**
+ * The square a turn starts from, or null for turns that put a piece down: drops, the king's
+ * placement, and crowning (which the server lists from and to the crowned berserker).
+ */
+export function origin(turn: LegalTurn): string | null {
+  return turn.kind === "crown" ? null : turn.from;
+}
+
 export function movableSquares(legal: LegalTurn[]): Set<string> {
-  return new Set(legal.filter((t) => t.from).map((t) => t.from as string));
+  return new Set(legal.map(origin).filter((s): s is string => !!s));
 }
 
 /** The groups of from-less turns, keyed by the letter they put down. */
 export function dropGroups(legal: LegalTurn[]): Map<string, LegalTurn[]> {
   const groups = new Map<string, LegalTurn[]>();
   for (const t of legal) {
-    if (t.from) continue;
+    if (origin(t)) continue;
     const letter = dropLetter(t);
     const list = groups.get(letter) ?? [];
     list.push(t);
@@ -32,8 +40,8 @@ export function dropGroups(legal: LegalTurn[]): Map<string, LegalTurn[]> {
 /** The turns a selection can make, whatever their destination. */
 export function turnsOf(legal: LegalTurn[], selection: Selection): LegalTurn[] {
   if (!selection) return [];
-  if (selection.kind === "square") return legal.filter((t) => t.from === selection.square);
-  return legal.filter((t) => !t.from && dropLetter(t) === selection.letter);
+  if (selection.kind === "square") return legal.filter((t) => origin(t) === selection.square);
+  return legal.filter((t) => !origin(t) && dropLetter(t) === selection.letter);
 }
 
 export function destinations(legal: LegalTurn[], selection: Selection): Set<string> {

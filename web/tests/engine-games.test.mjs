@@ -40,6 +40,7 @@ for (const [index, variant] of FAMILIES.entries()) {
         if (moves === 1) await screenshot(page, `${variant}-first-move`);
       }
       await waitForTurn(page).catch(() => {});
+      await page.waitForFunction(() => document.querySelector("svg.board").dataset.animating === "false");
       const over = await isOver(page);
       const state = await boardState(page);
       const sans = await moveList(page);

@@ -15,7 +15,7 @@ after(async () => {
 
 const pieceOn = (page, square) =>
   page.$eval("svg.board", (svg, sq) => {
-    const g = svg.querySelector(`g.piece:not(.trampled)[data-piece-square="${sq}"]`);
+    const g = svg.querySelector(`g.piece:not(.trampled):not(.beast)[data-piece-square="${sq}"]`);
     return g ? `${g.dataset.white === "true" ? "white" : "black"} ${g.dataset.role}` : null;
   }, square);
 
@@ -130,6 +130,46 @@ test("a phone-sized screen fits the board and the move box", { timeout: 60000 },
     assert.ok((await page.$$("svg.board rect.sq.dest")).length > 0, "the king placement squares are offered");
     await screenshot(page, "battle-chieftain-phone");
     assert.equal((await boardState(page)).ply, 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("Behemoth Loop: trampled pieces go to the hand and are dropped from it", { timeout: 120000 }, async () => {
+  const { context, page, problems } = await newPage(browser);
+  try {
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForSelector('select.variant option[value="behemoth-loop"]', { state: "attached" });
+    await page.selectOption("select.variant", "behemoth-loop");
+    await page.click(".more summary");
+    await page.check('input[name="opponent"][value="local"]');
+    await page.check('input[name="dice"][value="physical"]');
+    await Promise.all([page.waitForURL(/\/game\//), page.click("button.create")]);
+    await page.waitForSelector("svg.board rect.sq");
+    const turn = async (text, ply) => {
+      await page.fill(".move-text", text);
+      await page.press(".move-text", "Enter");
+      await page.waitForSelector(".roll-form:not([hidden])");
+      return ply;
+    };
+    const roll = async (text, ply) => {
+      await page.fill(".roll-text", text);
+      await page.click('.roll-form button[type="submit"]');
+      await waitPly(page, ply);
+    };
+    await turn("e4", 1);
+    await roll("7 4", 2); // south 4 from d4: d3, d2, d1, d8
+    const hand = await page.$$eval('.hand[data-side="bottom"] .hand-piece', (els) => els.map((e) => e.dataset.letter));
+    assert.deepEqual(hand.sort(), ["P", "Q"], "White's trampled pawn and queen are in White's hand");
+    await turn("e5", 3);
+    await roll("2 1", 4); // north 1 from d8 wraps to d1
+    await page.click('.hand[data-side="bottom"] button.hand-piece[data-drop="Q"]');
+    await page.waitForSelector('svg.board rect.sq.dest[data-square="d3"]');
+    await page.click('svg.board rect[data-square="d3"]');
+    await page.waitForSelector(".roll-form:not([hidden])");
+    assert.equal(await pieceOn(page, "d3"), "white queen");
+    assert.deepEqual((await moveList(page)).slice(-1), ["Q@d3"]);
+    assert.deepEqual(problems, []);
   } finally {
     await context.close();
   }
