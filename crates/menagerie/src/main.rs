@@ -5,6 +5,7 @@ mod matches;
 mod movers;
 mod moves;
 mod perft;
+mod serve;
 mod setup;
 mod simulate;
 mod uci;
@@ -43,6 +44,9 @@ enum Command {
     Match(matches::MatchArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
+    /// Serve the web app and its API (docs/api.md): play in a browser against the engine,
+    /// a friend or at one screen.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Command::Xboard => xboard::run(),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
