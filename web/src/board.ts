@@ -24,6 +24,8 @@ export interface BoardScene {
   odds: Record<string, number> | null;
   path: string[];
   trampled: Trampled[];
+  /** Battle Chieftain: the home-row squares still held by unmoved berserkers (null: all). */
+  sanctuary: Set<string> | null;
 }
 
 export interface BoardInput {
@@ -65,7 +67,7 @@ export class BoardView {
     this.svg.dataset.flipped = String(scene.flipped);
     this.svg.style.setProperty("--aspect", String(files / ranks));
     this.svg.parentElement?.style.setProperty("--aspect", String(files / ranks));
-    const kinds = squareKinds(scene.shape);
+    const kinds = squareKinds(scene.shape, scene.sanctuary);
     const parts: string[] = [DEFS];
     const maxOdds = scene.odds ? Math.max(0.0001, ...Object.values(scene.odds)) : 1;
     const pathSet = new Set(scene.path);
@@ -275,10 +277,11 @@ function formatOdds(p: number): string {
   return pct >= 10 ? `${pct.toFixed(0)}%` : pct >= 1 ? `${pct.toFixed(1)}%` : `${pct.toFixed(2)}%`;
 }
 
-function squareKinds(shape: BoardShape): Map<string, SquareKind> {
+function squareKinds(shape: BoardShape, sanctuary: Set<string> | null): Map<string, SquareKind> {
   const kinds = new Map<string, SquareKind>();
-  for (const sq of shape.home_rows.white) kinds.set(sq, "home-white");
-  for (const sq of shape.home_rows.black) kinds.set(sq, "home-black");
+  const held = (sq: string) => !sanctuary || sanctuary.has(sq);
+  for (const sq of shape.home_rows.white) if (held(sq)) kinds.set(sq, "home-white");
+  for (const sq of shape.home_rows.black) if (held(sq)) kinds.set(sq, "home-black");
   for (const sq of shape.walls.white) kinds.set(sq, "wall-white");
   for (const sq of shape.walls.black) kinds.set(sq, "wall-black");
   for (const sq of shape.holes) kinds.set(sq, "hole");

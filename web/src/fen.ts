@@ -52,3 +52,20 @@ export function parseFenBoard(fen: string, files: number, ranks: number): FenBoa
   }
   return { pieces, beast, hand: hand.filter((c) => /[a-zA-Z]/.test(c)) };
 }
+
+/**
+ * Battle Chieftain's third FEN field lists the files of the berserkers that have not moved
+ * (upper case on White's home row, lower case on Black's); their squares are not yet field.
+ */
+export function sanctuarySquares(fen: string, ranks: number): Set<string> | null {
+  const field = fen.trim().split(/\s+/)[2];
+  if (field === undefined) return null;
+  const squares = new Set<string>();
+  if (field === "-") return squares;
+  for (const ch of field) {
+    if (!/[a-zA-Z]/.test(ch)) return null;
+    const file = ch.toLowerCase().charCodeAt(0) - 97;
+    squares.add(squareName(file, ch === ch.toUpperCase() ? 0 : ranks - 1));
+  }
+  return squares;
+}

@@ -6,7 +6,7 @@ import { BoardView, type BoardScene } from "./board";
 import { blurb } from "./blurbs";
 import { ClockView } from "./clocks";
 import { describeRoll, diceMarkup, escapeHtml } from "./dice";
-import type { FenBoard } from "./fen";
+import { sanctuarySquares, type FenBoard } from "./fen";
 import { renderMoveList } from "./movelist";
 import {
   destinations,
@@ -353,6 +353,7 @@ export class GamePage {
       odds,
       path,
       trampled,
+      sanctuary: g.variant.startsWith("battle-chieftain") ? sanctuarySquares(this.fenShown(g), g.board.ranks) : null,
     };
     this.board.render(scene);
     this.board.svg.dataset.ply = String(g.ply);
@@ -360,6 +361,14 @@ export class GamePage {
     this.board.svg.dataset.ready = String(canMove);
     this.board.svg.dataset.animating = String(this.animating);
     this.renderHands(g, board);
+  }
+
+  /** The FEN of the position on the board: live, or the replayed one. */
+  private fenShown(g: Game): string {
+    const index = this.viewIndex ?? g.history.length;
+    if (index >= g.history.length) return g.fen;
+    if (index === 0) return ""; // the start, before the first turn's FEN: nothing has moved
+    return g.history[index - 1].fen;
   }
 
   private renderHands(g: Game, board: FenBoard): void {
@@ -405,6 +414,7 @@ export class GamePage {
     this.el.status.dataset.owed = g.owed;
     this.el.oddsToggle.hidden = g.trample_odds === null && g.beast_kind === null;
     this.renderResult(g);
+    this.el.dice.hidden = g.beast_kind === null;
     if (!this.animating) {
       const lastRoll = [...g.history].reverse().find((h) => h.kind === "roll");
       if (lastRoll) this.showDice(lastRoll.san, g.beast_kind, false, lastRoll.trampled);
