@@ -3,6 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import {
   boardState,
   clickRandomMove,
@@ -18,6 +19,7 @@ import {
 
 const FAMILIES = ["chess", "behemoth", "juggernaut", "behemoth-loop", "battle-chieftain", "wildebeest"];
 const MOVES = Number(process.env.MENAGERIE_BROWSER_MOVES ?? 30);
+const DICE = new Set(["behemoth", "juggernaut", "behemoth-loop"]);
 
 let browser;
 before(async () => {
@@ -32,6 +34,8 @@ for (const [index, variant] of FAMILIES.entries()) {
     const { context, page, problems } = await newPage(browser);
     try {
       await createGame(page, { variant });
+      const commitment = DICE.has(variant) ? await page.textContent(".seed .commitment") : null;
+      if (DICE.has(variant)) assert.match(commitment ?? "", /^[0-9a-f]{64}$/, "the seed commitment is shown at the start");
       const pick = random(1000 + index);
       let moves = 0;
       while (moves < MOVES && (await waitForTurn(page))) {
@@ -51,9 +55,12 @@ for (const [index, variant] of FAMILIES.entries()) {
       if (over) {
         const text = await page.textContent(".result");
         assert.match(text ?? "", /1-0|0-1|1\/2-1\/2/);
-        const seed = await page.textContent(".seed");
-        if (variant !== "chess" && variant !== "wildebeest" && !variant.startsWith("battle"))
-          assert.match(seed ?? "", /Seed: \d+/, "the seed is shown at the end");
+        if (DICE.has(variant)) {
+          const seed = await page.textContent(".seed .seed-value");
+          assert.match(seed ?? "", /^\d+$/, "the seed is shown at the end");
+          const hash = createHash("sha256").update(seed).digest("hex");
+          assert.equal(hash, commitment, "the seed shown at the end is the one committed at the start");
+        }
       }
       const errorShown = await page.$eval(".error", (el) => (el.hidden ? "" : el.textContent));
       assert.equal(errorShown, "", "the page shows no error");

@@ -55,13 +55,14 @@ export function random(seed) {
 }
 
 /** Creates a game from the home page's form and waits for the game page. */
-export async function createGame(page, { variant, opponent = "engine", level = "1", color = "white" }) {
+export async function createGame(page, { variant, opponent = "engine", level = "1", color = "white", dice = null }) {
   await page.goto(`${BASE_URL}/`);
   await page.waitForSelector(`select.variant option[value="${variant}"]`, { state: "attached" });
   await page.selectOption("select.variant", variant);
   await page.click(".more summary");
   await page.check(`input[name="opponent"][value="${opponent}"]`);
   await page.check(`input[name="color"][value="${color}"]`);
+  if (dice) await page.check(`input[name="dice"][value="${dice}"]`);
   await page.$eval('input[name="level"]', (el, v) => {
     el.value = v;
   }, level);

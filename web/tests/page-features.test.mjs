@@ -3,7 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, boardState, createGame, launch, moveList, newPage, screenshot } from "./helpers.mjs";
+import { boardState, createGame, launch, moveList, newPage, screenshot } from "./helpers.mjs";
 
 let browser;
 before(async () => {
@@ -83,16 +83,10 @@ test("typed, keyboard and dragged moves, replay, an agreed draw, the PGN", { tim
   }
 });
 
-test("physical dice: the seed commitment, the roll typed in, the trample shown", { timeout: 120000 }, async () => {
+test("physical dice: the roll typed in, the beast's path and trample shown, trample odds", { timeout: 120000 }, async () => {
   const { context, page, problems } = await newPage(browser);
   try {
-    await page.goto(`${BASE_URL}/`);
-    await page.waitForSelector('select.variant option[value="behemoth"]', { state: "attached" });
-    await page.click(".more summary");
-    await page.check('input[name="opponent"][value="local"]');
-    await page.check('input[name="dice"][value="physical"]');
-    await Promise.all([page.waitForURL(/\/game\//), page.click("button.create")]);
-    await page.waitForSelector("svg.board rect.sq");
+    await createGame(page, { variant: "behemoth", opponent: "local", dice: "physical" });
     assert.equal(await pieceOn(page, "d4"), null);
     assert.ok(await page.$('svg.board g.beast[data-piece-square="d4"]'), "the Behemoth starts on d4");
 
@@ -138,14 +132,7 @@ test("a phone-sized screen fits the board and the move box", { timeout: 60000 },
 test("Behemoth Loop: trampled pieces go to the hand and are dropped from it", { timeout: 120000 }, async () => {
   const { context, page, problems } = await newPage(browser);
   try {
-    await page.goto(`${BASE_URL}/`);
-    await page.waitForSelector('select.variant option[value="behemoth-loop"]', { state: "attached" });
-    await page.selectOption("select.variant", "behemoth-loop");
-    await page.click(".more summary");
-    await page.check('input[name="opponent"][value="local"]');
-    await page.check('input[name="dice"][value="physical"]');
-    await Promise.all([page.waitForURL(/\/game\//), page.click("button.create")]);
-    await page.waitForSelector("svg.board rect.sq");
+    await createGame(page, { variant: "behemoth-loop", opponent: "local", dice: "physical" });
     const turn = async (text, ply) => {
       await page.fill(".move-text", text);
       await page.press(".move-text", "Enter");
