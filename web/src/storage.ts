@@ -43,3 +43,9 @@ export function rememberToken(id: string, seat: Color, token: string): void {
 export function loadInvite(id: string): string | null {
   return load(id).invite;
 }
+
+/** A seat token this browser holds for the game, for a link opened without `?seat=`. */
+export function loadToken(id: string): string | null {
+  const { tokens } = load(id);
+  return tokens.white ?? tokens.black ?? null;
+}

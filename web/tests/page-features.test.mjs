@@ -161,3 +161,29 @@ test("Behemoth Loop: trampled pieces go to the hand and are dropped from it", { 
     await context.close();
   }
 });
+
+test("promotion: the chooser offers every piece and plays the one picked", { timeout: 120000 }, async () => {
+  const { context, page, problems } = await newPage(browser);
+  try {
+    await createGame(page, { variant: "chess", opponent: "local" });
+    const setup = ["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6"];
+    for (const [i, san] of setup.entries()) {
+      await page.fill(".move-text", san);
+      await page.press(".move-text", "Enter");
+      await waitPly(page, i + 1);
+    }
+    await page.click('svg.board rect[data-square="b7"]');
+    await page.click('svg.board rect[data-square="a8"]');
+    await page.waitForSelector(".modal:not([hidden])");
+    const offered = await page.$$eval(".modal .choice span", (els) => els.map((e) => e.textContent));
+    assert.deepEqual(offered.sort(), ["bxa8=B", "bxa8=N", "bxa8=Q", "bxa8=R"]);
+    await screenshot(page, "promotion-chooser");
+    await page.click('.modal .choice[data-uci="b7a8n"]');
+    await waitPly(page, 9);
+    assert.equal(await pieceOn(page, "a8"), "white knight");
+    assert.deepEqual((await moveList(page)).slice(-1), ["bxa8=N"]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
