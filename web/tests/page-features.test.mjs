@@ -3,7 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { boardState, createGame, launch, moveList, newPage, screenshot } from "./helpers.mjs";
+import { BASE_URL, boardState, createGame, launch, moveList, newPage, screenshot } from "./helpers.mjs";
 
 let browser;
 before(async () => {
@@ -182,6 +182,38 @@ test("promotion: the chooser offers every piece and plays the one picked", { tim
     await waitPly(page, 9);
     assert.equal(await pieceOn(page, "a8"), "white knight");
     assert.deepEqual((await moveList(page)).slice(-1), ["bxa8=N"]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a spectator's page follows the game live and reconnects after the socket drops", { timeout: 60000 }, async () => {
+  const { context, page, problems } = await newPage(browser);
+  try {
+    const sockets = [];
+    await page.routeWebSocket(/\/ws/, (ws) => {
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    const created = await (
+      await page.request.post(`${BASE_URL}/api/games`, { data: { variant: "chess", opponent: "local" } })
+    ).json();
+    const play = (turn, ply) =>
+      page.request.post(`${BASE_URL}/api/games/${created.id}/turn`, {
+        data: { token: created.seats.white, turn, ply },
+      });
+    await page.goto(`${BASE_URL}/game/${created.id}?watch`);
+    await page.waitForSelector("svg.board rect.sq");
+    assert.equal(await page.$$eval("svg.board rect.sq.movable", (r) => r.length), 0, "a spectator cannot move");
+    assert.ok((await play("e2e4", 0)).ok());
+    await waitPly(page, 1);
+    sockets[0].close();
+    for (let i = 0; i < 100 && sockets.length < 2; i++) await page.waitForTimeout(100);
+    assert.ok(sockets.length >= 2, "the page opened a new socket after the drop");
+    assert.ok((await play("e7e5", 1)).ok());
+    await waitPly(page, 2);
+    assert.equal(await pieceOn(page, "e5"), "black pawn");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
