@@ -110,6 +110,7 @@ export class GamePage {
           <div class="headline"><h2 class="title"></h2><span class="conn" title="live updates">●</span></div>
           <div class="status" role="status" aria-live="polite"></div>
           <div class="result" hidden></div>
+          <div class="invite" hidden></div>
           <div class="dice-view"></div>
           <form class="roll-form" hidden>
             <label>Dice shown <input class="roll-text" placeholder="e.g. 7 4" autocomplete="off"></label>
@@ -123,7 +124,6 @@ export class GamePage {
             <button type="submit">Play</button>
           </form>
           <div class="actions"></div>
-          <div class="invite" hidden></div>
           <div class="error" role="alert" hidden></div>
           <div class="moves-box"><table class="movelist"></table></div>
           <details class="about"><summary>How this game works</summary><p class="blurb"></p>
@@ -414,11 +414,10 @@ export class GamePage {
     this.el.status.dataset.owed = g.owed;
     this.el.oddsToggle.hidden = g.trample_odds === null && g.beast_kind === null;
     this.renderResult(g);
-    this.el.dice.hidden = g.beast_kind === null;
     if (!this.animating) {
       const lastRoll = [...g.history].reverse().find((h) => h.kind === "roll");
+      this.el.dice.hidden = !lastRoll;
       if (lastRoll) this.showDice(lastRoll.san, g.beast_kind, false, lastRoll.trampled);
-      else this.el.dice.innerHTML = "";
     }
     this.renderRollForm(g);
     this.renderDrops();
@@ -457,6 +456,7 @@ export class GamePage {
   }
 
   private showDice(text: string, beast: Game["beast_kind"], rolling: boolean, trampled: Game["history"][number]["trampled"] = []): void {
+    this.el.dice.hidden = false;
     const view = describeRoll(text, beast);
     if (rolling) {
       view.faces = view.faces.map(() => String(1 + Math.floor(Math.random() * 8)));

@@ -174,7 +174,7 @@ function lobbyRow(g: LobbyEntry): string {
   const state =
     g.status === "over" ? `${g.result}${g.reason ? ` (${g.reason})` : ""}` : g.open_seat ? `${g.open_seat} seat open` : `ply ${g.ply}`;
   const verb = g.status === "over" ? "Replay" : "Watch";
-  return `<li><a href="/game/${encodeURIComponent(g.id)}" data-game="${escapeHtml(g.id)}"><strong>${escapeHtml(g.name)}</strong>
-    <span class="players">${escapeHtml(players)}</span> <span class="state">${escapeHtml(state)}</span>
+  return `<li><a href="/game/${encodeURIComponent(g.id)}" data-game="${escapeHtml(g.id)}"><span class="desc"><strong>${escapeHtml(g.name)}</strong>
+    <span class="players">${escapeHtml(players)}</span> <span class="state">${escapeHtml(state)}</span></span>
     <span class="verb">${verb}</span></a></li>`;
 }
