@@ -49,6 +49,7 @@ for (const [index, variant] of FAMILIES.entries()) {
       const state = await boardState(page);
       const sans = await moveList(page);
       await screenshot(page, `${variant}-end`);
+      assert.ok(moves > 0, "at least one move was made through the page");
       assert.ok(over || moves === MOVES, `${variant}: neither a result nor ${MOVES} moves (made ${moves})`);
       assert.ok(sans.length >= moves, `the move list shows ${sans.length} turns after ${moves} of ours`);
       assert.ok(state.ply >= moves, `the board is at ply ${state.ply} after ${moves} moves`);
