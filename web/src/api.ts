@@ -184,8 +184,9 @@ export const api = {
     call<Game>("POST", `/api/games/${encodeURIComponent(id)}/turn`, { token, turn, ply }, token),
   roll: (id: string, token: string, roll: string, ply: number) =>
     call<Game>("POST", `/api/games/${encodeURIComponent(id)}/turn`, { token, roll, ply }, token),
-  action: (id: string, token: string, action: string) =>
-    call<Game>("POST", `/api/games/${encodeURIComponent(id)}/action`, { token, action }, token),
+  /** `seat` says which colour acts when the token holds both seats (a game at one screen). */
+  action: (id: string, token: string, action: string, seat?: Color) =>
+    call<Game>("POST", `/api/games/${encodeURIComponent(id)}/action`, { token, action, seat }, token),
   join: (id: string, invite: string) =>
     call<JoinReply>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite }),
   lobby: (status: "open" | "playing" | "over", limit = 30) =>

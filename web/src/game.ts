@@ -39,6 +39,7 @@ export class GamePage {
   private showOdds = false;
   private flipOverride: boolean | null = null;
   private pending = false;
+  private confirmResign = false;
   private board!: BoardView;
   private clocks!: ClockView;
   private socket: GameSocket | null = null;
@@ -527,14 +528,22 @@ export class GamePage {
     const buttons: string[] = [];
     const turnsPlayed = g.history.filter((h) => h.kind !== "roll").length;
     if (turnsPlayed < 2) buttons.push(button("abort", "Abort"));
-    if (g.status === "playing") buttons.push(button("resign", "Resign"));
-    if (g.status === "playing") {
+    if (g.status === "playing")
+      buttons.push(this.confirmResign ? button("resign-confirmed", "Yes, resign") : button("resign", "Resign"));
+    const engine = g.players.white === "engine" || g.players.black === "engine";
+    if (g.status === "playing" && me === "both") {
+      // two people at one screen: a takeback needs no asking, a draw is agreed in one click
+      if (turnsPlayed > 0) buttons.push(button("take-back-here", "Take back"));
+      buttons.push(button("draw-here", "Agree a draw"));
+    } else if (g.status === "playing" && !engine) {
+      // the engine answers no offers, so they are made only to a person
       if (g.offers.draw === null) buttons.push(button("offer-draw", "Offer draw"));
       else if (theirs(g.offers.draw))
         buttons.push(button("accept-draw", "Accept draw"), button("decline-draw", "Decline draw"));
       else buttons.push(`<span class="offer-note">Draw offered</span>`);
       if (g.offers.takeback === null) {
-        if (turnsPlayed > 0) buttons.push(button("offer-takeback", "Takeback"));
+        if (g.history.some((h) => h.kind !== "roll" && h.color === me))
+          buttons.push(button("offer-takeback", "Takeback"));
       } else if (theirs(g.offers.takeback))
         buttons.push(button("accept-takeback", "Accept takeback"), button("decline-takeback", "Decline takeback"));
       else buttons.push(`<span class="offer-note">Takeback asked</span>`);
@@ -712,13 +721,31 @@ export class GamePage {
   }
 
   private async act(action: string): Promise<void> {
-    if (!this.token) return;
-    if (action === "resign" && !confirm("Resign this game?")) return;
+    const g = this.latest;
+    const token = this.token;
+    if (!token || !g) return;
+    this.confirmResign = action === "resign";
+    if (action === "resign") {
+      this.renderActions(g);
+      return;
+    }
+    if (action === "resign-confirmed") action = "resign";
     this.hideError();
     try {
-      this.accept(await api.action(this.id, this.token, action), "action");
+      if (action === "take-back-here" || action === "draw-here") {
+        // at one screen the page asks for one side and answers for the other
+        const last = [...g.history].reverse().find((h) => h.kind !== "roll");
+        const asker: Color = action === "draw-here" ? g.to_move : (last?.color ?? g.to_move);
+        const answerer: Color = asker === "white" ? "black" : "white";
+        const [offer, reply] = action === "draw-here" ? ["offer-draw", "accept-draw"] : ["offer-takeback", "accept-takeback"];
+        await api.action(this.id, token, offer, asker);
+        this.accept(await api.action(this.id, token, reply, answerer), "action");
+      } else {
+        this.accept(await api.action(this.id, token, action), "action");
+      }
     } catch (e) {
       this.showError(e);
+      await this.refresh();
     }
   }
 

@@ -31,7 +31,7 @@ async function centre(page, square) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-test("typed, keyboard and dragged moves, replay, an agreed draw, the PGN", { timeout: 120000 }, async () => {
+test("typed, keyboard and dragged moves, replay, a takeback, an agreed draw, the PGN", { timeout: 120000 }, async () => {
   const { context, page, problems } = await newPage(browser);
   try {
     await createGame(page, { variant: "chess", opponent: "local" });
@@ -68,9 +68,15 @@ test("typed, keyboard and dragged moves, replay, an agreed draw, the PGN", { tim
     await page.click('[data-nav="last"]');
     assert.equal(await pieceOn(page, "f3"), "white knight");
 
-    await page.click('button[data-action="offer-draw"]');
-    await page.waitForSelector('button[data-action="accept-draw"]');
-    await page.click('button[data-action="accept-draw"]');
+    await page.click('button[data-action="take-back-here"]');
+    await page.waitForFunction(() => document.querySelector("svg.board").dataset.ply === "2");
+    assert.deepEqual(await moveList(page), ["e4", "e5"], "the takeback undid 2. Nf3");
+    assert.equal(await pieceOn(page, "g1"), "white knight");
+    await page.fill(".move-text", "Nf3");
+    await page.press(".move-text", "Enter");
+    await waitPly(page, 3);
+
+    await page.click('button[data-action="draw-here"]');
     await page.waitForSelector(".result:not([hidden])");
     assert.match(await page.textContent(".result"), /1\/2-1\/2/);
     const href = await page.$eval("a.pgn", (a) => a.href);
@@ -162,7 +168,7 @@ test("Behemoth Loop: trampled pieces go to the hand and are dropped from it", { 
   }
 });
 
-test("promotion: the chooser offers every piece and plays the one picked", { timeout: 120000 }, async () => {
+test("promotion: the chooser offers every piece and plays the one picked; resigning", { timeout: 120000 }, async () => {
   const { context, page, problems } = await newPage(browser);
   try {
     await createGame(page, { variant: "chess", opponent: "local" });
@@ -182,6 +188,10 @@ test("promotion: the chooser offers every piece and plays the one picked", { tim
     await waitPly(page, 9);
     assert.equal(await pieceOn(page, "a8"), "white knight");
     assert.deepEqual((await moveList(page)).slice(-1), ["bxa8=N"]);
+    await page.click('button[data-action="resign"]');
+    await page.click('button[data-action="resign-confirmed"]');
+    await page.waitForSelector(".result:not([hidden])");
+    assert.match(await page.textContent(".result"), /1-0 White wins — resignation/, "Black, on move, resigned");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

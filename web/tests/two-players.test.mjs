@@ -66,6 +66,29 @@ test("two players through the invitation link", { timeout: 10 * 60 * 1000 }, asy
     await screenshot(alice.page, "two-players-white");
     await screenshot(bob.page, "two-players-black-phone");
     assert.deepEqual(await fenOf(bob.page), await fenOf(alice.page), "both boards show the same pieces");
+
+    if (await alice.page.$eval(".result", (el) => el.hidden)) {
+      // offers go to the other player, who answers them on their own page
+      await alice.page.click('button[data-action="offer-draw"]');
+      await bob.page.waitForSelector('button[data-action="decline-draw"]');
+      await bob.page.click('button[data-action="decline-draw"]');
+      await alice.page.waitForSelector('button[data-action="offer-draw"]');
+      const before = await moveList(alice.page);
+      const whiteMoves = before.filter((_, i) => i % 2 === 0).length;
+      await alice.page.click('button[data-action="offer-takeback"]');
+      await bob.page.waitForSelector('button[data-action="accept-takeback"]');
+      await bob.page.click('button[data-action="accept-takeback"]');
+      await alice.page.waitForFunction(
+        (n) => document.querySelectorAll(".movelist button.san").length === n,
+        2 * (whiteMoves - 1),
+      );
+      const after = await moveList(alice.page);
+      assert.deepEqual(after, before.slice(0, 2 * (whiteMoves - 1)), "White's last move and what followed are undone");
+      await bob.page.waitForFunction(
+        (n) => document.querySelectorAll(".movelist button.san").length === n,
+        after.length,
+      );
+    }
     assert.deepEqual(alice.problems, []);
     assert.deepEqual(bob.problems, []);
   } finally {
