@@ -453,7 +453,7 @@ export class GamePage {
     el.hidden = false;
     el.innerHTML = `<strong class="result-score">${escapeHtml(g.result)}</strong> ${winner}${
       g.reason ? ` — <span class="reason">${escapeHtml(g.reason)}</span>` : ""
-    }`;
+    }<div><a class="new-game" href="/?variant=${encodeURIComponent(g.variant)}">New game</a> · replay it with ‹ › or the move list</div>`;
   }
 
   private showDice(text: string, beast: Game["beast_kind"], rolling: boolean, trampled: Game["history"][number]["trampled"] = []): void {

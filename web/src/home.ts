@@ -76,6 +76,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;
   });
 
+  const wanted = new URLSearchParams(location.search).get("variant") ?? "behemoth";
   let variants: VariantInfo[] = [];
   try {
     variants = await api.variants();
@@ -84,7 +85,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     error.textContent = `The list of games could not be loaded: ${(e as Error).message}`;
   }
   select.innerHTML = variants
-    .map((v) => `<option value="${escapeHtml(v.id)}"${v.id === "behemoth" ? " selected" : ""}>${escapeHtml(v.name)}</option>`)
+    .map((v) => `<option value="${escapeHtml(v.id)}"${v.id === wanted ? " selected" : ""}>${escapeHtml(v.name)}</option>`)
     .join("");
   const showRules = () => {
     const v = variants.find((x) => x.id === select.value);
