@@ -41,6 +41,11 @@ async function waitPly(page, ply) {
   await page.waitForFunction(() => document.querySelector("svg.board").dataset.animating === "false");
 }
 
+/** Waits for an element that may be there for only a moment (a frame of an animation). */
+async function glimpse(page, selector) {
+  await page.waitForFunction((sel) => !!document.querySelector(sel), selector, { timeout: 5000, polling: 20 });
+}
+
 async function centre(page, square) {
   const box = await page.locator(`svg.board rect[data-square="${square}"]`).boundingBox();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -110,6 +115,11 @@ pageTest("physical dice: the roll typed in, the beast's path and trample shown, 
   assert.equal(offered.length, 32, "a Behemoth roll has 32 outcomes to pick from");
   await page.fill(".roll-text", "7 4");
   await page.click('.roll-form button[type="submit"]');
+  // the walk is animated square by square, the trampled pieces shown as they go
+  await glimpse(page, ".dice-view.rolling");
+  await glimpse(page, 'svg.board g.beast[data-piece-square="d2"]');
+  await glimpse(page, 'svg.board g.trampled[data-piece-square="d2"][data-role="pawn"]');
+  await glimpse(page, 'svg.board g.beast[data-piece-square="d1"]');
   await waitPly(page, 2);
   for (const sq of ["d2", "d1", "d8"]) assert.equal(await pieceOn(page, sq), null, `${sq} was trampled`);
   assert.ok(await page.$('svg.board g.beast[data-piece-square="d8"]'), "the Behemoth stops on d8");
