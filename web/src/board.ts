@@ -24,6 +24,8 @@ export interface BoardScene {
   odds: Record<string, number> | null;
   path: string[];
   trampled: Trampled[];
+  /** The square the beast has just entered: its trampled piece is drawn fading. */
+  trampling: string | null;
   /** Battle Chieftain: the home-row squares still held by unmoved berserkers (null: all). */
   sanctuary: Set<string> | null;
 }
@@ -108,11 +110,12 @@ export class BoardView {
       const role = roleOfLetter(piece.letter, scene.variant);
       if (role) parts.push(this.pieceAt(sq, role, piece.white, "piece"));
     }
-    if (scene.beast && scene.beastKind) parts.push(this.pieceAt(scene.beast, scene.beastKind, true, "piece beast"));
     for (const t of scene.trampled) {
       const role = roleOfLetter(t.letter, scene.variant);
-      if (role) parts.push(this.pieceAt(t.square, role, t.color === "white", "piece trampled"));
+      const cls = t.square === scene.trampling ? "piece trampled fresh" : "piece trampled";
+      if (role) parts.push(this.pieceAt(t.square, role, t.color === "white", cls));
     }
+    if (scene.beast && scene.beastKind) parts.push(this.pieceAt(scene.beast, scene.beastKind, true, "piece beast"));
     for (const sq of scene.destinations) {
       const c = parseSquare(sq);
       if (!c) continue;

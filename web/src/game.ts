@@ -31,8 +31,12 @@ export class GamePage {
   private latest: Game | null = null;
   private displayed: Game | null = null;
   private animating = false;
-  private frame: { board: FenBoard; path: string[]; trampled: Game["history"][number]["trampled"] } | null =
-    null;
+  private frame: {
+    board: FenBoard;
+    path: string[];
+    trampled: Game["history"][number]["trampled"];
+    trampling: string;
+  } | null = null;
   private viewIndex: number | null = null;
   private selection: Selection = null;
   private cursor: string | null = null;
@@ -279,6 +283,7 @@ export class GamePage {
         board: { pieces, beast: sq, hand: before.hand },
         path: entry.path.slice(0, step + 1),
         trampled: [...trampledSoFar],
+        trampling: sq,
       };
       this.renderBoard();
       await sleep(STEP_MS);
@@ -318,10 +323,12 @@ export class GamePage {
     let lastMove: string[] = [];
     let path: string[] = [];
     let trampled: BoardScene["trampled"] = [];
+    let trampling: string | null = null;
     if (this.frame) {
       board = this.frame.board;
       path = this.frame.path;
       trampled = this.frame.trampled;
+      trampling = this.frame.trampling;
     } else {
       const index = live ? g.history.length : this.viewIndex!;
       board = boardAfter(g, index);
@@ -354,6 +361,7 @@ export class GamePage {
       odds,
       path,
       trampled,
+      trampling,
       sanctuary: g.variant.startsWith("battle-chieftain") ? sanctuarySquares(this.fenShown(g), g.board.ranks) : null,
     };
     this.board.render(scene);
