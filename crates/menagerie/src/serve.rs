@@ -3,6 +3,7 @@
 
 use anyhow::{Result, anyhow};
 use clap::Args;
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -32,6 +33,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
                 .unwrap_or_else(|_| "info,tower_http=warn,sqlx=warn".into()),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let database_url = match args.db {
         Some(url) => url,

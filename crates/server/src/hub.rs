@@ -22,8 +22,9 @@ pub struct GameSlot {
     pub live: AsyncMutex<LiveGame>,
     /// Sends the ply after every committed change.
     pub changes: broadcast::Sender<i64>,
-    /// The ply the engine is thinking at, so one search runs per position.
-    engine_at: Mutex<Option<i64>>,
+    /// The ply and position key the engine is thinking at, so one search runs per
+    /// position.
+    engine_at: Mutex<Option<(i64, u64)>>,
 }
 
 pub struct Hub {
@@ -207,12 +208,13 @@ impl Hub {
             return;
         }
         let ply = live.ply();
+        let key = live.game.position().key();
         {
             let mut at = slot.engine_at.lock().unwrap_or_else(|e| e.into_inner());
-            if *at == Some(ply) {
+            if *at == Some((ply, key)) {
                 return;
             }
-            *at = Some(ply);
+            *at = Some((ply, key));
         }
         let now = now_ms();
         let clock = live
@@ -231,6 +233,7 @@ impl Hub {
                 id,
                 color,
                 ply,
+                key,
                 pos,
                 history,
                 limits,
@@ -273,6 +276,7 @@ struct EngineJob {
     id: String,
     color: rules::Color,
     ply: i64,
+    key: u64,
     pos: rules::Position,
     history: Vec<u64>,
     limits: engine::Limits,
@@ -290,18 +294,29 @@ fn engine_move(
             id,
             color,
             ply,
+            key,
             pos,
             history,
             limits,
         } = job;
         let best = hub.engine.think(pos.clone(), history, limits).await;
-        *slot.engine_at.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        {
+            let mut at = slot.engine_at.lock().unwrap_or_else(|e| e.into_inner());
+            if *at == Some((ply, key)) {
+                *at = None;
+            }
+        }
         let Some(m) = best else {
             return;
         };
         let text = uci_move::write(&pos, m);
         let played = hub
             .change(&id, None, |g, now| {
+                if g.game.position().key() != key {
+                    return Err(ApiError::conflict(
+                        "the position changed while the engine thought",
+                    ));
+                }
                 g.play(Seat::One(color), &text, Some(ply), now)
                     .map(Change::Turns)
             })

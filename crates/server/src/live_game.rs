@@ -464,6 +464,10 @@ impl LiveGame {
             Action::OfferDraw => {
                 if self.row.draw_offer.as_deref() == Some(their_name) {
                     self.end("1/2-1/2", "agreement", now);
+                } else if self.player(!me) == "engine" {
+                    // The engine declines draws: the offer is answered at once.
+                    self.row.draw_offer = None;
+                    self.settle(now);
                 } else {
                     self.row.draw_offer = Some(my_name.to_string());
                     self.settle(now);
@@ -484,6 +488,10 @@ impl LiveGame {
             }
             Action::OfferTakeback => {
                 self.last_move_of(me)?;
+                if self.player(!me) == "engine" {
+                    // The engine grants takebacks.
+                    return self.take_back(me, now);
+                }
                 self.row.takeback_offer = Some(my_name.to_string());
                 self.settle(now);
             }

@@ -55,7 +55,7 @@ fn unique(prefix: &str) -> String {
     format!(
         "{prefix}_{}_{}",
         std::process::id(),
-        server::seats::new_token()[..12].to_string()
+        &server::seats::new_token()[..12]
     )
 }
 
