@@ -543,8 +543,11 @@ export class GamePage {
       // two people at one screen: a takeback needs no asking, a draw is agreed in one click
       if (turnsPlayed > 0) buttons.push(button("take-back-here", "Take back"));
       buttons.push(button("draw-here", "Agree a draw"));
-    } else if (g.status === "playing" && !engine) {
-      // the engine answers no offers, so they are made only to a person
+    } else if (g.status === "playing" && engine) {
+      // the engine grants every takeback at once and declines every draw
+      if (g.history.some((h) => h.kind !== "roll" && h.color === me))
+        buttons.push(button("offer-takeback", "Take back"));
+    } else if (g.status === "playing") {
       if (g.offers.draw === null) buttons.push(button("offer-draw", "Offer draw"));
       else if (theirs(g.offers.draw))
         buttons.push(button("accept-draw", "Accept draw"), button("decline-draw", "Decline draw"));

@@ -219,3 +219,21 @@ pageTest("a spectator's page follows the game live and reconnects after the sock
   await waitPly(page, 2);
   assert.equal(await pieceOn(page, "e5"), "black pawn");
 });
+
+pageTest("against the engine, a takeback is granted at once", 60000, async (page) => {
+  await createGame(page, { variant: "chess" });
+  for (const [i, san] of ["e4", "d4"].entries()) {
+    await page.waitForFunction(() => document.querySelector("svg.board").dataset.ready === "true");
+    await page.fill(".move-text", san);
+    await page.press(".move-text", "Enter");
+    await waitPly(page, 2 * i + 1);
+  }
+  await page.waitForFunction(() => document.querySelector("svg.board").dataset.ready === "true");
+  const before = await moveList(page);
+  assert.equal(before.length, 4);
+  await page.click('button[data-action="offer-takeback"]');
+  await page.waitForFunction(() => document.querySelectorAll(".movelist button.san").length === 2);
+  assert.deepEqual(await moveList(page), before.slice(0, 2), "2. d4 and the engine's reply are undone");
+  await page.waitForFunction(() => document.querySelector("svg.board").dataset.ready === "true");
+  assert.equal(await pieceOn(page, "d2"), "white pawn");
+});
