@@ -55,7 +55,10 @@ export function random(seed) {
 }
 
 /** Creates a game from the home page's form and waits for the game page. */
-export async function createGame(page, { variant, opponent = "engine", level = "1", color = "white", dice = null }) {
+export async function createGame(
+  page,
+  { variant, opponent = "engine", level = "1", color = "white", dice = null, clock = null },
+) {
   await page.goto(`${BASE_URL}/`);
   await page.waitForSelector(`select.variant option[value="${variant}"]`, { state: "attached" });
   await page.selectOption("select.variant", variant);
@@ -63,6 +66,7 @@ export async function createGame(page, { variant, opponent = "engine", level = "
   await page.check(`input[name="opponent"][value="${opponent}"]`);
   await page.check(`input[name="color"][value="${color}"]`);
   if (dice) await page.check(`input[name="dice"][value="${dice}"]`);
+  if (clock) await page.selectOption('select[name="clock"]', clock);
   await page.$eval('input[name="level"]', (el, v) => {
     el.value = v;
   }, level);

@@ -237,3 +237,19 @@ pageTest("against the engine, a takeback is granted at once", 60000, async (page
   await page.waitForFunction(() => document.querySelector("svg.board").dataset.ready === "true");
   assert.equal(await pieceOn(page, "d2"), "white pawn");
 });
+
+pageTest("the clock of the side to move counts down between updates", 60000, async (page) => {
+  await createGame(page, { variant: "wildebeest", opponent: "local", clock: "60000+0" });
+  const read = (color) => page.textContent(`.player-bar[data-color="${color}"] .clock`);
+  const seconds = (text) => {
+    const [m, s] = text.split(":");
+    return Number(m) * 60 + Number(s);
+  };
+  const start = seconds(await read("white"));
+  assert.ok(start > 55 && start <= 60, `White starts with ${start} s`);
+  await page.waitForTimeout(2200);
+  const later = seconds(await read("white"));
+  assert.ok(later <= start - 1.5 && later >= start - 4, `White's clock went from ${start} to ${later} s`);
+  assert.equal(seconds(await read("black")), 60, "Black's clock stands still");
+  assert.ok(await page.$('.player-bar[data-color="white"] .clock.running'));
+});
