@@ -73,7 +73,8 @@ async fn next_json(
     loop {
         match socket.next().await {
             Some(Ok(Message::Text(t))) => {
-                return serde_json::from_str(&t).map_err(|e| format!("bad JSON from the server: {e}"));
+                return serde_json::from_str(&t)
+                    .map_err(|e| format!("bad JSON from the server: {e}"));
             }
             Some(Ok(_)) => continue,
             Some(Err(e)) => return Err(format!("socket: {e}")),
@@ -82,7 +83,13 @@ async fn next_json(
     }
 }
 
-async fn play_inner(base: &str, variant: &str, moves: usize, index: usize, run: &mut GameRun) -> Result<(), String> {
+async fn play_inner(
+    base: &str,
+    variant: &str,
+    moves: usize,
+    index: usize,
+    run: &mut GameRun,
+) -> Result<(), String> {
     let client = reqwest::Client::new();
     let created: Value = client
         .post(format!("{base}/api/games"))
@@ -93,9 +100,16 @@ async fn play_inner(base: &str, variant: &str, moves: usize, index: usize, run: 
         .json()
         .await
         .map_err(|e| format!("create: {e}"))?;
-    run.id = created["id"].as_str().ok_or(format!("create: {created}"))?.to_string();
+    run.id = created["id"]
+        .as_str()
+        .ok_or(format!("create: {created}"))?
+        .to_string();
     let token = created["seats"]["white"].as_str().ok_or("no token")?;
-    let ws = format!("ws{}/api/games/{}/ws?seat={token}", base.trim_start_matches("http"), run.id);
+    let ws = format!(
+        "ws{}/api/games/{}/ws?seat={token}",
+        base.trim_start_matches("http"),
+        run.id
+    );
     let (mut socket, _) = tokio_tungstenite::connect_async(ws)
         .await
         .map_err(|e| format!("connect: {e}"))?;
@@ -109,11 +123,18 @@ async fn play_inner(base: &str, variant: &str, moves: usize, index: usize, run: 
         if legal.is_empty() {
             break;
         }
-        let turn = legal[(index * 31 + n * 17) % legal.len()]["uci"].as_str().ok_or("no uci")?.to_string();
+        let turn = legal[(index * 31 + n * 17) % legal.len()]["uci"]
+            .as_str()
+            .ok_or("no uci")?
+            .to_string();
         let ply = game["ply"].as_i64().ok_or("no ply")?;
         let sent_at = Instant::now();
         socket
-            .send(Message::Text(json!({"type": "turn", "turn": turn, "ply": ply}).to_string().into()))
+            .send(Message::Text(
+                json!({"type": "turn", "turn": turn, "ply": ply})
+                    .to_string()
+                    .into(),
+            ))
             .await
             .map_err(|e| format!("send: {e}"))?;
         run.sent.push(turn.clone());
@@ -160,7 +181,10 @@ async fn check_stored(client: &reqwest::Client, base: &str, run: &GameRun) -> Re
         ));
     }
     if g["ply"].as_i64() != Some(run.last_ply) {
-        return Err(format!("game {}: stored ply {} but the client saw {}", run.id, g["ply"], run.last_ply));
+        return Err(format!(
+            "game {}: stored ply {} but the client saw {}",
+            run.id, g["ply"], run.last_ply
+        ));
     }
     Ok(())
 }
@@ -187,7 +211,8 @@ async fn main() -> std::process::ExitCode {
     let base = match &options.url {
         Some(url) => url.clone(),
         None => {
-            let dir = std::env::temp_dir().join(format!("menagerie-loadtest-{}", std::process::id()));
+            let dir =
+                std::env::temp_dir().join(format!("menagerie-loadtest-{}", std::process::id()));
             let url = server::store::Store::sqlite_url(&dir).expect("temp dir");
             let running = server::start(server::Config {
                 addr: "127.0.0.1:0".parse().unwrap(),
@@ -209,7 +234,14 @@ async fn main() -> std::process::ExitCode {
     );
     let started = Instant::now();
     let tasks: Vec<_> = (0..options.games)
-        .map(|i| tokio::spawn(play_one(base.clone(), options.variant.clone(), options.moves, i)))
+        .map(|i| {
+            tokio::spawn(play_one(
+                base.clone(),
+                options.variant.clone(),
+                options.moves,
+                i,
+            ))
+        })
         .collect();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(options.seconds);
     let mut runs = Vec::new();
@@ -230,7 +262,10 @@ async fn main() -> std::process::ExitCode {
             failures.push(e);
         }
     }
-    let mut latencies: Vec<Duration> = runs.iter().flat_map(|r| r.latencies.iter().copied()).collect();
+    let mut latencies: Vec<Duration> = runs
+        .iter()
+        .flat_map(|r| r.latencies.iter().copied())
+        .collect();
     latencies.sort();
     let moves: usize = runs.iter().map(|r| r.sent.len()).sum();
     println!(

@@ -18,6 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
+/// How long a finished game stays in memory after its last change with no socket open.
+const IDLE_MS: i64 = 10 * 60 * 1000;
+
 pub struct GameSlot {
     pub live: AsyncMutex<LiveGame>,
     /// Sends the ply after every committed change.
@@ -241,7 +244,8 @@ impl Hub {
         ));
     }
 
-    /// Ends, every `period`, the games whose running clock has reached zero.
+    /// Ends, every `period`, the games whose running clock has reached zero, and lets go
+    /// of finished games nobody has watched for a while (the store keeps them).
     pub fn watch_flags(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
@@ -252,11 +256,18 @@ impl Hub {
                     return;
                 };
                 let slots: Vec<Arc<GameSlot>> = hub.games().values().cloned().collect();
+                let mut idle = Vec::new();
                 for slot in slots {
                     let Ok(mut live) = slot.live.try_lock() else {
                         continue;
                     };
                     let now = now_ms();
+                    if live.is_over()
+                        && slot.changes.receiver_count() == 0
+                        && now - live.row.updated_at > IDLE_MS
+                    {
+                        idle.push(live.row.id.clone());
+                    }
                     if live.clock.as_ref().and_then(|c| c.flagged(now)).is_none() {
                         continue;
                     }
@@ -266,6 +277,10 @@ impl Hub {
                     {
                         tracing::error!("game {}: flag not stored: {}", live.row.id, e.message);
                     }
+                }
+                let mut games = hub.games();
+                for id in idle {
+                    games.remove(&id);
                 }
             }
         })

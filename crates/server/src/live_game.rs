@@ -96,30 +96,11 @@ fn outcome_result(winner: Option<Color>) -> &'static str {
 impl LiveGame {
     /// A new game from its header (not yet stored).
     pub fn create(mut row: GameRow, now: i64) -> Result<LiveGame, String> {
-        let variant: VariantId = row
-            .variant
-            .parse()
-            .map_err(|e: rules::VariantError| e.to_string())?;
-        let seed: u64 = row
-            .seed
-            .parse()
-            .map_err(|_| format!("bad seed '{}'", row.seed))?;
-        let (_, start) = dice_at_start(variant, &row.rules, seed)?;
-        let clock = match (row.initial_ms, row.increment_ms) {
-            (Some(initial), increment) => Some(Clock::new(initial, increment.unwrap_or(0))),
-            _ => None,
-        };
-        if let Some(c) = &clock {
-            row.white_ms = Some(c.initial_ms);
-            row.black_ms = Some(c.initial_ms);
+        if let Some(initial) = row.initial_ms {
+            row.white_ms = Some(initial);
+            row.black_ms = Some(initial);
         }
-        let mut live = LiveGame {
-            row,
-            variant,
-            seed,
-            game: Game::new(start),
-            clock,
-        };
+        let mut live = LiveGame::load(row, &[], now)?;
         live.settle(now);
         Ok(live)
     }
