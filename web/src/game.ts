@@ -239,12 +239,14 @@ export class GamePage {
       return;
     }
     if (!this.animating) void this.catchUp();
+    else this.renderPanel();
   }
 
   /** Plays out, one after another, the rolls that came in since the board was last drawn. */
   private async catchUp(): Promise<void> {
     this.animating = true;
     this.renderBoard();
+    this.renderPanel();
     while (this.latest && this.displayed !== this.latest) {
       const from = this.displayed!;
       const to = this.latest;
@@ -419,10 +421,12 @@ export class GamePage {
     this.el.title.textContent = g.name;
     this.el.blurb.textContent = blurb(g.variant);
     document.title = `${g.name} · Menagerie`;
-    this.el.status.textContent = this.statusText(g);
+    // while the beast walks, the result waits for the end of its walk
+    this.el.status.textContent = this.animating ? "The beast moves…" : this.statusText(g);
     this.el.status.dataset.owed = g.owed;
     this.el.oddsToggle.hidden = g.trample_odds === null && g.beast_kind === null;
-    this.renderResult(g);
+    if (this.animating) this.el.result.hidden = true;
+    else this.renderResult(g);
     if (!this.animating) {
       const lastRoll = [...g.history].reverse().find((h) => h.kind === "roll");
       this.el.dice.hidden = !lastRoll;
