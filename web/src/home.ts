@@ -72,6 +72,11 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const select = form.querySelector(".variant") as HTMLSelectElement;
   const rules = form.querySelector(".rules") as HTMLElement;
   const level = form.querySelector('input[name="level"]') as HTMLInputElement;
+  form.addEventListener("change", (e) => {
+    const target = e.target as HTMLInputElement;
+    if (target.name === "opponent")
+      (form.querySelector(".level") as HTMLElement).hidden = target.value !== "engine";
+  });
   level.addEventListener("input", () => {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;
   });

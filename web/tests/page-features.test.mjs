@@ -253,3 +253,21 @@ pageTest("the clock of the side to move counts down between updates", 60000, asy
   assert.equal(seconds(await read("black")), 60, "Black's clock stands still");
   assert.ok(await page.$('.player-bar[data-color="white"] .clock.running'));
 });
+
+pageTest("rule options from the home page reach the game: the Juggernaut starts on a chosen square", 60000, async (page) => {
+  await page.goto(`${BASE_URL}/`);
+  await page.waitForSelector('select.variant option[value="juggernaut"]', { state: "attached" });
+  await page.selectOption("select.variant", "juggernaut");
+  await page.click(".more summary");
+  await page.check('input[name="opponent"][value="local"]');
+  assert.ok(await page.isHidden("label.level"), "no engine level for a game at one screen");
+  await page.selectOption('select[name="rule:juggernaut-edge"]', "reroll");
+  await page.selectOption('select[name="rule:juggernaut-start"]', "(a square)");
+  await page.fill('input[name="square:juggernaut-start"]', "f6");
+  await Promise.all([page.waitForURL(/\/game\//), page.click("button.create")]);
+  await page.waitForSelector('svg.board g.beast[data-piece-square="f6"][data-role="juggernaut"]');
+  const id = new URL(page.url()).pathname.split("/").pop();
+  const game = await (await page.request.get(`${BASE_URL}/api/games/${id}`)).json();
+  assert.equal(game.rules["juggernaut-edge"], "reroll");
+  assert.equal(game.rules["juggernaut-start"], "f6");
+});
