@@ -2,8 +2,10 @@
 //! game, and a published seed lets anyone check every roll), or a person typing what
 //! physical dice showed. The rules kernel takes an outcome as an input, like a move.
 
+pub mod check;
 pub mod manual;
 pub mod stream;
 
+pub use check::{RollMismatch, replay};
 pub use manual::{DiceError, parse_physical};
 pub use stream::{DiceStream, seed_commitment};

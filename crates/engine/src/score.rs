@@ -9,6 +9,18 @@ pub const MATE: Score = 31_000;
 /// Scores beyond this are wins or losses, not material.
 pub const MATE_BOUND: Score = MATE - 1_000;
 
+/// Moves to a forced mate: positive when the side to move mates, negative when it is
+/// mated; `None` for a score that is not a mate.
+pub fn mate_in(score: Score) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-((MATE + score + 1) / 2))
+    } else {
+        None
+    }
+}
+
 /// Win, draw and loss in permille for a centipawn score, by a logistic curve (400 cp is
 /// about a 75% expected score). Mate scores are certain.
 pub fn wdl(score: Score) -> (u32, u32, u32) {

@@ -5,6 +5,8 @@ mod matches;
 mod movers;
 mod moves;
 mod perft;
+mod pgn_cmd;
+mod play;
 mod serve;
 mod setup;
 mod simulate;
@@ -42,6 +44,12 @@ enum Command {
     /// Play games between two players (engine settings or simple movers) and report the
     /// score with an Elo difference and its error bar.
     Match(matches::MatchArgs),
+    /// Play a game in the terminal: against the engine, two people at one keyboard, or
+    /// over the board with physical dice and the program as referee.
+    Play(play::PlayArgs),
+    /// Read PGN of any variant, rolls included: check every move and roll (and the rolls
+    /// against a dice seed), replay it step by step, or convert it.
+    Pgn(pgn_cmd::PgnArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
     /// Serve the web app and its API (docs/api.md): play in a browser against the engine,
@@ -77,6 +85,8 @@ fn main() -> ExitCode {
         Command::Xboard => xboard::run(),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Pgn(args) => pgn_cmd::run(args),
+        Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
     };
     match result {

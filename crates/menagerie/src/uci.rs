@@ -2,7 +2,7 @@
 //! every variant and chance tokens (`~7.4`) in `position ... moves`.
 
 use crate::setup::PositionArgs;
-use engine::score::{MATE, MATE_BOUND, wdl};
+use engine::score::{mate_in, wdl};
 use engine::{Limits, SearchInfo, Searcher};
 use rules::{Position, RuleOptions, VariantId, uci_move};
 use std::io::{BufRead, Write};
@@ -32,12 +32,9 @@ fn say(line: &str) {
 
 /// The score as UCI writes it: `cp N` or `mate N` (moves, negative when losing).
 fn uci_score(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        format!("mate -{}", (MATE + score + 1) / 2)
-    } else {
-        format!("cp {score}")
+    match mate_in(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
     }
 }
 

@@ -37,6 +37,8 @@ pub struct PgnGame {
     pub game: Game,
     /// The result token at the end of the movetext, if any.
     pub result: Option<String>,
+    /// Where each turn of `game.turns()` was written: (line, column), counted from 1.
+    pub spans: Vec<(usize, usize)>,
 }
 
 impl PgnGame {
@@ -52,12 +54,20 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// Writes a game. `tags` are written first (Seven Tag Roster order is the caller's);
-/// `Variant`, `FEN`, `SetUp` and `Result` are added here.
+/// `Variant`, `FEN`, `SetUp` and `Result` are added here. The result is the game's own
+/// when the rules ended it; otherwise a `Result` tag among `tags` gives it (a resignation
+/// or an agreed draw), else `*`.
 pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     let start = game.start();
     let variant = start.variant();
-    let result = game.outcome().map_or("*", |o| o.result_text());
+    let given = tags
+        .iter()
+        .find(|(name, value)| *name == "Result" && RESULTS.contains(value))
+        .map_or("*", |(_, value)| *value);
+    let result = game.outcome().map_or(given, |o| o.result_text());
     let mut out = String::new();
     for (name, value) in tags {
         if !matches!(*name, "Variant" | "FEN" | "SetUp" | "Result" | "Rules") {
@@ -153,50 +163,97 @@ impl Cursor<'_> {
     }
 }
 
+/// A tag pair and where it was written.
+struct Tag {
+    name: String,
+    value: String,
+    line: usize,
+    column: usize,
+}
+
 /// Reads one game. The variant comes from the `Variant` tag (default `chess`), the start
-/// from `FEN` (default: the variant's start).
+/// from `FEN` (default: the variant's start). Nothing but white space may follow the
+/// game's result.
 pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let mut cur = Cursor {
-        text: text.as_bytes(),
+        text: text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes(),
         at: 0,
         line: 1,
         column: 1,
     };
+    let game = parse_game(&mut cur)?;
+    cur.skip_space();
+    if cur.peek().is_some() {
+        return Err(cur.error(
+            cur.line,
+            cur.column,
+            "text after the game's result (one game expected)",
+        ));
+    }
+    Ok(game)
+}
+
+/// Reads every game of a file, each ended by its result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+pub fn parse_all(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    let mut cur = Cursor {
+        text: text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes(),
+        at: 0,
+        line: 1,
+        column: 1,
+    };
+    let mut games = Vec::new();
+    loop {
+        cur.skip_space();
+        if cur.peek().is_none() {
+            return Ok(games);
+        }
+        games.push(parse_game(&mut cur)?);
+    }
+}
+
+/// Reads tags and movetext up to and including the result token, or to the end.
+fn parse_game(cur: &mut Cursor) -> Result<PgnGame, PgnError> {
     let mut tags = Vec::new();
     loop {
         cur.skip_space();
         if cur.peek() != Some(b'[') {
             break;
         }
-        tags.push(parse_tag(&mut cur)?);
+        tags.push(parse_tag(cur)?);
     }
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(n, _): &&(String, String)| n == name)
-            .map(|(_, v)| v.clone())
+    let tag = |name: &str| tags.iter().find(|t: &&Tag| t.name == name);
+    let tag_error =
+        |t: &Tag, why: String| cur.error(t.line, t.column, format!("{} tag: {why}", t.name));
+    let variant_id = match tag("Variant") {
+        None => VariantId::Chess,
+        Some(t) => match t.value.to_ascii_lowercase().as_str() {
+            "standard" | "chess" => VariantId::Chess,
+            other => other
+                .parse()
+                .map_err(|e: crate::error::VariantError| tag_error(t, e.to_string()))?,
+        },
     };
-    let variant_name = tag("Variant").unwrap_or_else(|| "chess".to_string());
-    let variant_id: VariantId = match variant_name.to_ascii_lowercase().as_str() {
-        "standard" | "chess" => VariantId::Chess,
-        other => other.parse().map_err(|e: crate::error::VariantError| {
-            cur.error(1, 1, format!("Variant tag: {e}"))
-        })?,
+    let variant = match variant_id.rules() {
+        Ok(variant) => variant,
+        Err(e) => {
+            let (line, column) = tag("Variant").map_or((1, 1), |t| (t.line, t.column));
+            return Err(cur.error(line, column, format!("Variant tag: {e}")));
+        }
     };
-    let variant = variant_id
-        .rules()
-        .map_err(|e| cur.error(1, 1, format!("Variant tag: {e}")))?;
     let options = match tag("Rules") {
-        Some(text) => RuleOptions::parse(variant_id, &text)
-            .map_err(|e| cur.error(1, 1, format!("Rules tag: {e}")))?,
+        Some(t) => {
+            RuleOptions::parse(variant_id, &t.value).map_err(|e| tag_error(t, e.to_string()))?
+        }
         None => RuleOptions::default(),
     };
     let start = match tag("FEN") {
-        Some(fen) => crate::fen::parse(variant, &fen)
-            .map_err(|e| cur.error(1, 1, format!("FEN tag: {e}")))?,
+        Some(t) => crate::fen::parse(variant, &t.value).map_err(|e| tag_error(t, e.to_string()))?,
         None => Position::start(variant),
     }
     .with_options(options);
+    let tags: Vec<(String, String)> = tags.into_iter().map(|t| (t.name, t.value)).collect();
     let mut game = Game::new(start);
+    let mut spans = Vec::new();
     let mut result = None;
     loop {
         cur.skip_space();
@@ -208,19 +265,24 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                 while cur.bump().is_some_and(|c| c != b'}') {}
                 let end = cur.at.saturating_sub(1).max(begin);
                 let comment = String::from_utf8_lossy(&cur.text[begin..end]).into_owned();
-                if let Some(roll) = find_roll(&comment) {
-                    let pos = game.position().clone();
+                if let Some((offset, roll)) = find_roll(&comment) {
+                    // Errors point at the `[%roll` itself, inside the comment.
+                    let (line, column) =
+                        advance(&cur.text[begin..begin + offset], line, column + 1);
                     if game.owed() != Owed::Roll {
-                        return Err(cur.error(
-                            line,
-                            column,
-                            format!("roll '{roll}' where no roll is owed"),
-                        ));
+                        let why = match game.outcome() {
+                            Some(outcome) => {
+                                format!("roll '{roll}' after the game ended ({outcome})")
+                            }
+                            None => format!("roll '{roll}' where a move is owed, not a roll"),
+                        };
+                        return Err(cur.error(line, column, why));
                     }
-                    let outcome = parse_roll_annotation(&pos, roll)
+                    let outcome = parse_roll_annotation(game.position(), roll)
                         .map_err(|why| cur.error(line, column, why))?;
                     game.roll(outcome)
                         .map_err(|e| cur.error(line, column, e.to_string()))?;
+                    spans.push((line, column));
                 }
             }
             b';' => while cur.bump().is_some_and(|c| c != b'\n') {},
@@ -242,11 +304,17 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                     return Err(cur.error(line, column, "variation '(' is never closed"));
                 }
             }
-            b'[' => return Err(cur.error(line, column, "tag pair after the moves began")),
+            b'[' => {
+                return Err(cur.error(
+                    line,
+                    column,
+                    "tag pair after the moves began (is the previous game's result missing?)",
+                ));
+            }
             _ => {
                 let begin = cur.at;
                 while cur.peek().is_some_and(|c| {
-                    !c.is_ascii_whitespace() && !matches!(c, b'{' | b'(' | b';' | b')')
+                    !c.is_ascii_whitespace() && !matches!(c, b'{' | b'(' | b';' | b')' | b'[')
                 }) {
                     cur.bump();
                 }
@@ -255,9 +323,21 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                     cur.bump();
                     return Err(cur.error(line, column, format!("unexpected '{}'", c as char)));
                 }
-                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                if RESULTS.contains(&token) {
+                    if let Some(outcome) = game.outcome()
+                        && outcome.result_text() != token
+                    {
+                        return Err(cur.error(
+                            line,
+                            column,
+                            format!(
+                                "result {token}, but the moves end the game {} ({outcome})",
+                                outcome.result_text()
+                            ),
+                        ));
+                    }
                     result = Some(token.to_string());
-                    continue;
+                    break;
                 }
                 if token.starts_with('$') {
                     continue;
@@ -266,12 +346,17 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                 if san_text.is_empty() {
                     continue;
                 }
+                // The column of the move itself, after any move number glued to it.
+                let column = column + (token.len() - san_text.len());
                 let pos = game.position().clone();
                 if game.owed() == Owed::Roll {
                     return Err(cur.error(
                         line,
                         column,
-                        format!("missing roll before {san_text}: the dice are owed, as in {{[%roll ...]}}"),
+                        format!(
+                            "missing roll before {san_text}: the dice are owed after the previous move, as in {{[%roll {}]}}",
+                            example_roll(&pos)
+                        ),
                     ));
                 }
                 if let Some(outcome) = game.outcome() {
@@ -294,13 +379,39 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                 })?;
                 game.play(m)
                     .map_err(|e| cur.error(line, column, e.to_string()))?;
+                spans.push((line, column));
             }
         }
     }
-    Ok(PgnGame { tags, game, result })
+    Ok(PgnGame {
+        tags,
+        game,
+        result,
+        spans,
+    })
 }
 
-fn parse_tag(cur: &mut Cursor) -> Result<(String, String), PgnError> {
+/// The line and column reached from (`line`, `column`) after reading `bytes`.
+fn advance(bytes: &[u8], mut line: usize, mut column: usize) -> (usize, usize) {
+    for &b in bytes {
+        if b == b'\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    (line, column)
+}
+
+/// A roll the position could take, as an annotation, to show in an error.
+fn example_roll(pos: &Position) -> String {
+    pos.chance_outcomes()
+        .first()
+        .map_or_else(|| "7 4".to_string(), |(o, _)| roll_annotation(pos, *o))
+}
+
+fn parse_tag(cur: &mut Cursor) -> Result<Tag, PgnError> {
     let (line, column) = (cur.line, cur.column);
     cur.bump();
     let name_start = cur.at;
@@ -315,10 +426,11 @@ fn parse_tag(cur: &mut Cursor) -> Result<(String, String), PgnError> {
         return Err(cur.error(line, column, "tag pair without a name"));
     }
     cur.skip_space();
+    let (value_line, value_column) = (cur.line, cur.column);
     if cur.bump() != Some(b'"') {
         return Err(cur.error(
-            cur.line,
-            cur.column,
+            value_line,
+            value_column,
             format!("tag {name}: expected a quoted value"),
         ));
     }
@@ -331,14 +443,20 @@ fn parse_tag(cur: &mut Cursor) -> Result<(String, String), PgnError> {
             },
             Some(b'"') => {
                 cur.skip_space();
+                let (end_line, end_column) = (cur.line, cur.column);
                 if cur.bump() != Some(b']') {
                     return Err(cur.error(
-                        cur.line,
-                        cur.column,
+                        end_line,
+                        end_column,
                         format!("tag {name}: expected ']'"),
                     ));
                 }
-                return Ok((name, String::from_utf8_lossy(&value).into_owned()));
+                return Ok(Tag {
+                    name,
+                    value: String::from_utf8_lossy(&value).into_owned(),
+                    line,
+                    column,
+                });
             }
             Some(b'\n') | None => break,
             Some(c) => value.push(c),
@@ -364,11 +482,14 @@ pub fn roll_annotation(pos: &Position, outcome: ChanceOutcome) -> String {
     }
 }
 
-/// The text of a `[%roll ...]` command inside a comment, if there is one.
-fn find_roll(comment: &str) -> Option<&str> {
-    let start = comment.find("[%roll")? + "[%roll".len();
-    let end = comment[start..].find(']')? + start;
-    Some(comment[start..end].trim())
+/// The offset and text of a `[%roll ...]` command inside a comment, if there is one.
+fn find_roll(comment: &str) -> Option<(usize, &str)> {
+    let offset = comment.find("[%roll")?;
+    let start = offset + "[%roll".len();
+    let end = comment[start..]
+        .find(']')
+        .map_or(comment.len(), |e| e + start);
+    Some((offset, comment[start..end].trim()))
 }
 
 /// Reads a roll annotation; it must be a possible outcome in `pos`.
@@ -390,5 +511,8 @@ pub fn parse_roll_annotation(pos: &Position, text: &str) -> Result<ChanceOutcome
         }
         (None, _) => return Err(format!("roll '{text}': this variant has no dice")),
     };
-    crate::chance::parse_token(pos, &token).map_err(|e| format!("roll '{text}': {e}"))
+    crate::chance::parse_token(pos, &token).map_err(|e| match e {
+        MoveError::Malformed(_, why) => format!("roll '{text}': {why}"),
+        _ => format!("roll '{text}' is not a possible roll here"),
+    })
 }

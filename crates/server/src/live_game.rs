@@ -75,14 +75,12 @@ fn plain_start(id: VariantId, rules: &str) -> Result<Position, String> {
     Ok(Position::start(variant).with_options(rule_options(id, rules)?))
 }
 
-/// The game's dice stream with the start's draws (the Juggernaut's square) already made;
-/// returns the start position too.
-fn dice_at_start(id: VariantId, rules: &str, seed: u64) -> Result<(DiceStream, Position), String> {
-    let mut stream = DiceStream::new(seed);
-    let start = stream
+/// The start position: the Juggernaut placed by the seed's first draws where the rules
+/// place it by chance.
+fn start_position(id: VariantId, rules: &str, seed: u64) -> Result<Position, String> {
+    DiceStream::new(seed)
         .starting_position(plain_start(id, rules)?)
-        .map_err(|e| e.to_string())?;
-    Ok((stream, start))
+        .map_err(|e| e.to_string())
 }
 
 fn outcome_result(winner: Option<Color>) -> &'static str {
@@ -116,7 +114,7 @@ impl LiveGame {
             .seed
             .parse()
             .map_err(|_| format!("bad seed '{}'", row.seed))?;
-        let (mut stream, start) = dice_at_start(variant, &row.rules, seed)?;
+        let start = start_position(variant, &row.rules, seed)?;
         let mut game = Game::new(start);
         for (i, t) in turns.iter().enumerate() {
             if t.ply != i as i64 + 1 {
@@ -126,14 +124,14 @@ impl LiveGame {
             let bad = |e: String| format!("game {} ply {} '{}': {e}", row.id, t.ply, t.turn);
             if pos.chance_pending() {
                 let outcome = chance::parse_token(&pos, &t.turn).map_err(|e| bad(e.to_string()))?;
-                if row.dice == "server" && stream.roll(&pos) != Some(outcome) {
-                    return Err(bad("the stored roll is not the seed's".to_string()));
-                }
                 game.roll(outcome).map_err(|e| bad(e.to_string()))?;
             } else {
                 let m = uci_move::parse(&pos, &t.turn).map_err(|e| bad(e.to_string()))?;
                 game.play(m).map_err(|e| bad(e.to_string()))?;
             }
+        }
+        if row.dice == "server" {
+            dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?;
         }
         let clock = match (row.initial_ms, row.increment_ms) {
             (Some(initial), increment) => Some(Clock::resumed(
@@ -282,13 +280,8 @@ impl LiveGame {
 
     /// The roll the seed gives for the chance move owed now.
     fn server_roll(&self) -> Result<ChanceOutcome, String> {
-        let (mut stream, _) = dice_at_start(self.variant, &self.row.rules, self.seed)?;
-        for (turn, pos) in self.game.turns().iter().zip(self.game.positions()) {
-            if matches!(turn, Turn::Roll(_)) {
-                stream.roll(pos);
-            }
-        }
-        stream
+        dice::replay(self.seed, &self.game)
+            .map_err(|e| e.to_string())?
             .roll(self.game.position())
             .ok_or_else(|| "this variant has no dice".to_string())
     }

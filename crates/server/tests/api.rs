@@ -263,6 +263,9 @@ async fn bad_input_is_a_4xx_and_changes_nothing() {
             assert_eq!(status, 400, "{bad}: {e}");
         }
         assert_eq!(essence(&s.game(&id, None).await), before);
+        // What is stored is unchanged too: a new server reads the same game back.
+        let s = s.restart().await;
+        assert_eq!(essence(&s.game(&id, None).await), before);
         // A good turn still goes through.
         let g = s.turn(&id, &black, "e7e5").await;
         assert_eq!(g["ply"], 2);

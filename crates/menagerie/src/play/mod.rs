@@ -1,0 +1,545 @@
+//! `menagerie play`: a game in the terminal, line by line: the board drawn after every
+//! turn, moves typed in SAN or coordinates, the dice rolled by the program or typed in
+//! from physical dice, the engine's thinking shown, and the game saved as PGN.
+
+pub mod board;
+pub mod explain;
+pub mod narrate;
+pub mod record;
+
+use crate::setup::PositionArgs;
+use anyhow::{Result, anyhow, bail};
+use board::Marks;
+use clap::{Args, ValueEnum};
+use dice::DiceStream;
+use engine::score::{mate_in, wdl};
+use engine::{Limits, Searcher};
+use record::{Ending, Record};
+use rules::{Color, Game, Owed, Turn, chance, san, uci_move};
+use std::hash::{BuildHasher, Hasher};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Seat {
+    Human,
+    Engine,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DiceSource {
+    /// The program rolls, from a seeded stream (the seed is shown at the end).
+    App,
+    /// Physical dice: the program asks what they show.
+    Manual,
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value = "human")]
+    white: Seat,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value = "engine")]
+    black: Seat,
+    /// Where the beast's dice come from. With `manual` and two humans the program is the
+    /// referee of a game over the board.
+    #[arg(long, value_enum, default_value = "app")]
+    dice: DiceSource,
+    /// Seed of the app's dice (default: a fresh one). `menagerie pgn check FILE --seed N`
+    /// checks every roll against it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds the engine thinks per move.
+    #[arg(long, default_value_t = 1.0)]
+    time: f64,
+    /// Limit the engine's search to this depth (with --time, whichever comes first).
+    #[arg(long)]
+    depth: Option<i32>,
+    /// Save the game here (default: menagerie-VARIANT-TIME.pgn in this directory).
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+}
+
+const HELP: &str = "Commands: a move in SAN (e4, Nf3, O-O, Q@e4) or coordinates (e2e4, e7e8q); \
+moves (list the legal moves); board; undo (take back your last move); resign; draw (offer a \
+draw); save FILE; quit (stop without a result).";
+
+struct Session {
+    game: Game,
+    seats: [Seat; 2],
+    dice: Option<(u64, DiceStream)>,
+    searcher: Searcher,
+    limits: Limits,
+    colour: bool,
+    marks: Marks,
+    /// The board has changed since it was last drawn.
+    dirty: bool,
+    lines: std::io::Lines<std::io::StdinLock<'static>>,
+}
+
+/// What the side to move asked for.
+enum Action {
+    Continue,
+    Finish(Option<Ending>),
+}
+
+pub fn run(args: PlayArgs) -> Result<()> {
+    if !(args.time > 0.0 && args.time <= 86_400.0) {
+        bail!(
+            "--time must be a number of seconds above 0 and at most 86400, not {}",
+            args.time
+        );
+    }
+    let id = args.position.variant_id()?;
+    let variant = id.rules()?;
+    let options = args.position.options()?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut stream = DiceStream::new(seed);
+    let start = match &args.position.fen {
+        Some(text) => rules::fen::parse(variant, text)?.with_options(options),
+        None if args.dice == DiceSource::App => {
+            stream.starting_position(rules::Position::start(variant).with_options(options))?
+        }
+        None => rules::Position::start(variant).with_options(options),
+    };
+    let has_dice = variant.beast.is_some();
+    let mut session = Session {
+        game: Game::new(start),
+        seats: [args.white, args.black],
+        dice: (has_dice && args.dice == DiceSource::App).then_some((seed, stream)),
+        searcher: Searcher::new(32),
+        limits: Limits {
+            movetime: Some(Duration::from_secs_f64(args.time)),
+            depth: args.depth,
+            ..Limits::default()
+        },
+        colour: board::colour_wanted(),
+        marks: Marks::default(),
+        dirty: true,
+        lines: std::io::stdin().lines(),
+    };
+    let turns = args
+        .position
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace());
+    for (i, text) in turns.enumerate() {
+        session
+            .play_token(text)
+            .map_err(|e| anyhow!("--moves, turn {} '{text}': {e}", i + 1))?;
+    }
+    let name = |seat: Seat| match seat {
+        Seat::Human => "human",
+        Seat::Engine => "engine",
+    };
+    println!(
+        "Menagerie {id}: White {}, Black {}. {HELP}",
+        name(args.white),
+        name(args.black)
+    );
+    if let Some((seed, _)) = &session.dice {
+        println!(
+            "The dice are rolled from a seeded stream; its SHA-256 commitment is {}. The seed is shown when the game ends.",
+            dice::seed_commitment(*seed)
+        );
+    } else if has_dice {
+        println!("Physical dice: after each move, type what the dice show.");
+    }
+    let ending = session.play_out()?;
+    if session.dirty {
+        session.draw();
+    }
+    let game = &session.game;
+    let verdict = match (game.outcome(), &ending) {
+        (Some(outcome), _) => format!("Game over: {outcome} ({}).", outcome.result_text()),
+        (None, Some(e)) => format!("Game over: {} ({}).", e.termination, e.result),
+        (None, None) => "Game stopped without a result (*).".to_string(),
+    };
+    println!("{verdict}");
+    let seed = session
+        .dice
+        .as_ref()
+        .map(|(seed, _)| *seed)
+        .filter(|seed| dice::replay(*seed, game).is_ok());
+    let record = Record {
+        white: seat_name(args.white),
+        black: seat_name(args.black),
+        seed,
+        manual_dice: has_dice && args.dice == DiceSource::Manual,
+    };
+    let path = args
+        .pgn
+        .clone()
+        .unwrap_or_else(|| record::default_path(game));
+    record::save(&path, &record::write(game, &record, ending.as_ref()))?;
+    println!("Saved the game to {}.", path.display());
+    if let Some(seed) = seed {
+        println!(
+            "Dice seed: {seed}. Check every roll: menagerie pgn check {} --seed {seed}",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+fn seat_name(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "human".to_string(),
+        Seat::Engine => "menagerie engine".to_string(),
+    }
+}
+
+/// A seed nobody chose: std's per-process random hash keys.
+fn fresh_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    hasher.finish()
+}
+
+impl Session {
+    fn seat(&self, color: Color) -> Seat {
+        self.seats[color.index()]
+    }
+
+    fn draw(&mut self) {
+        let pos = self.game.position();
+        print!("\n{}", board::draw(pos, &self.marks, self.colour));
+        let last = self
+            .game
+            .turns()
+            .iter()
+            .rposition(|t| matches!(t, Turn::Move(_)));
+        let last_text = last.map_or(String::new(), |i| {
+            let Turn::Move(m) = self.game.turns()[i] else {
+                unreachable!("rposition found a move")
+            };
+            format!("; last move {}", san::write(&self.game.positions()[i], m))
+        });
+        let beast = pos.beast_square().map_or(String::new(), |sq| {
+            format!(
+                "; the {} is on {}",
+                narrate::beast_name(pos),
+                pos.geometry().name(sq)
+            )
+        });
+        let check = if pos.variant().royal_king && pos.is_check() {
+            " (check)"
+        } else {
+            ""
+        };
+        let to_move = if self.game.outcome().is_some() {
+            String::new()
+        } else {
+            format!(", {} to move", pos.turn().name())
+        };
+        println!(
+            "Move {}{to_move}{check}{last_text}{beast}",
+            pos.fullmove_number()
+        );
+        self.dirty = false;
+    }
+
+    /// A line from the player, after a prompt; `None` at the end of input.
+    fn ask(&mut self, prompt: &str) -> Option<String> {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        match self.lines.next() {
+            Some(Ok(line)) => Some(line.trim().to_string()),
+            _ => {
+                println!();
+                None
+            }
+        }
+    }
+
+    /// Plays one turn of a `--moves` list: a coordinate move or a roll token.
+    fn play_token(&mut self, text: &str) -> Result<()> {
+        let pos = self.game.position();
+        if self.game.owed() == Owed::Roll {
+            let outcome = chance::parse_token(pos, text).map_err(|e| {
+                anyhow!(
+                    "the dice are owed here, as a roll like {}: {e}",
+                    crate::setup::example_roll(pos)
+                )
+            })?;
+            self.marks.beast_path = self.game.roll(outcome)?.path;
+        } else {
+            let m = uci_move::parse(pos, text)?;
+            self.game.play(m)?;
+            self.marks = Marks {
+                last_move: board::move_squares(m),
+                beast_path: Vec::new(),
+            };
+        }
+        Ok(())
+    }
+
+    /// Plays until the game ends or a player stops it; `Some` ending when a player ended
+    /// it (resignation, agreed draw).
+    fn play_out(&mut self) -> Result<Option<Ending>> {
+        loop {
+            match self.game.owed() {
+                Owed::Over(_) => return Ok(None),
+                Owed::Roll => {
+                    if let Action::Finish(ending) = self.roll()? {
+                        return Ok(ending);
+                    }
+                }
+                Owed::Move(color) => {
+                    if self.dirty {
+                        self.draw();
+                    }
+                    match self.seat(color) {
+                        Seat::Engine => self.engine_move()?,
+                        Seat::Human => {
+                            if let Action::Finish(ending) = self.human_turn(color)? {
+                                return Ok(ending);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn roll(&mut self) -> Result<Action> {
+        let pos = self.game.position().clone();
+        let outcome = match self.dice.as_mut() {
+            Some((_, stream)) => stream.roll(&pos).expect("a variant with a beast has dice"),
+            None => {
+                let hint = match pos.variant().beast {
+                    Some(rules::variant::Beast::Juggernaut) => {
+                        "the d10, or 10 and the file and rank rolls, as in 10 5 3"
+                    }
+                    _ => "the d8 then the d4, as in 7 4",
+                };
+                let prompt = format!("Dice for the {} ({hint})> ", narrate::beast_name(&pos));
+                loop {
+                    let Some(line) = self.ask(&prompt) else {
+                        return Ok(Action::Finish(None));
+                    };
+                    match line.as_str() {
+                        "" => continue,
+                        "quit" => return Ok(Action::Finish(None)),
+                        "undo" => {
+                            self.undo();
+                            return Ok(Action::Continue);
+                        }
+                        "help" | "?" => {
+                            println!("Type what the dice show ({hint}), or undo, or quit.")
+                        }
+                        text => match dice::parse_physical(&pos, text) {
+                            Ok(outcome) => break outcome,
+                            Err(e) => println!("Not a roll: {e}."),
+                        },
+                    }
+                }
+            }
+        };
+        let trample = self.game.roll(outcome)?;
+        println!("{}", narrate::roll_report(&pos, outcome, &trample));
+        self.marks.beast_path = trample.path;
+        self.dirty = true;
+        Ok(Action::Continue)
+    }
+
+    fn engine_move(&mut self) -> Result<()> {
+        let pos = self.game.position().clone();
+        let history: Vec<u64> = self
+            .game
+            .positions()
+            .iter()
+            .filter(|p| !p.chance_pending())
+            .map(|p| p.key())
+            .collect();
+        // On a terminal, each finished depth is shown on one line that the next replaces.
+        let live = std::io::stdout().is_terminal();
+        let (best, info) = self.searcher.search(
+            &pos,
+            &history[..history.len().saturating_sub(1)],
+            &self.limits,
+            |info| {
+                if live {
+                    let (win, _, _) = wdl(info.score);
+                    print!(
+                        "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
+                        info.depth,
+                        score_text(info.score),
+                        win as f64 / 10.0
+                    );
+                    let _ = std::io::stdout().flush();
+                }
+            },
+        );
+        if live {
+            print!("\r\x1b[2K");
+        }
+        let Some(m) = best else {
+            bail!("the engine found no move in a position that has one");
+        };
+        let (win, draw, loss) = wdl(info.score);
+        let thinking = format!(
+            "   [depth {}, score {}, win {:.0}% draw {:.0}% loss {:.0}%, {} nodes in {:.2}s]",
+            info.depth,
+            score_text(info.score),
+            win as f64 / 10.0,
+            draw as f64 / 10.0,
+            loss as f64 / 10.0,
+            info.nodes,
+            info.elapsed.as_secs_f64()
+        );
+        self.play(m, " (engine)", &thinking)
+    }
+
+    /// Plays `m` and says so: `White plays exd5, taking Black's pawn on d5.`
+    fn play(&mut self, m: rules::Move, who: &str, after: &str) -> Result<()> {
+        let before = self.game.position().clone();
+        self.game.play(m)?;
+        println!(
+            "{}{who} plays {}{}.{after}",
+            before.turn().name(),
+            san::write(&before, m),
+            narrate::captures(&before, self.game.position())
+        );
+        self.marks = Marks {
+            last_move: board::move_squares(m),
+            beast_path: Vec::new(),
+        };
+        self.dirty = true;
+        Ok(())
+    }
+
+    fn human_turn(&mut self, color: Color) -> Result<Action> {
+        let Some(line) = self.ask(&format!("{} to move> ", color.name())) else {
+            return Ok(Action::Finish(None));
+        };
+        match line.as_str() {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "board" => self.draw(),
+            "moves" => {
+                let pos = self.game.position();
+                let list: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| san::write(pos, m))
+                    .collect();
+                println!("Legal moves: {}", list.join(" "));
+            }
+            "undo" => self.undo(),
+            "quit" => return Ok(Action::Finish(None)),
+            "resign" => {
+                return Ok(Action::Finish(Some(Ending {
+                    result: if color == Color::White { "0-1" } else { "1-0" },
+                    termination: format!("{} resigns", color.name()),
+                })));
+            }
+            "draw" => {
+                if self.draw_accepted(color) {
+                    println!("Draw agreed.");
+                    return Ok(Action::Finish(Some(Ending {
+                        result: "1/2-1/2",
+                        termination: "draw agreed".to_string(),
+                    })));
+                }
+                println!("{} declines the draw.", (!color).name());
+            }
+            text if text.starts_with("save ") => {
+                let path = PathBuf::from(text["save ".len()..].trim());
+                let record = Record {
+                    white: seat_name(self.seats[0]),
+                    black: seat_name(self.seats[1]),
+                    seed: None,
+                    manual_dice: self.dice.is_none()
+                        && self.game.position().variant().beast.is_some(),
+                };
+                match record::save(&path, &record::write(&self.game, &record, None)) {
+                    Ok(()) => println!(
+                        "Saved to {} (the seed stays secret until the end).",
+                        path.display()
+                    ),
+                    Err(e) => println!("{e:#}"),
+                }
+            }
+            text => match explain::read_move(self.game.position(), text) {
+                Ok(m) => self.play(m, "", "")?,
+                Err(why) => println!("Illegal: {why}"),
+            },
+        }
+        Ok(Action::Continue)
+    }
+
+    /// The other side's answer to a draw offer: a human is asked, the engine accepts
+    /// when it does not think itself better.
+    fn draw_accepted(&mut self, offerer: Color) -> bool {
+        let other = !offerer;
+        match self.seat(other) {
+            Seat::Human => {
+                let prompt = format!("{}, do you accept a draw? (yes/no)> ", other.name());
+                self.ask(&prompt)
+                    .is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "y" | "yes"))
+            }
+            Seat::Engine => {
+                let limits = Limits {
+                    depth: Some(4),
+                    ..self.limits.clone()
+                };
+                let (_, info) = self
+                    .searcher
+                    .search(self.game.position(), &[], &limits, |_| {});
+                // The score is the offerer's (the side to move); the engine's is its negation.
+                -info.score <= 0
+            }
+        }
+    }
+
+    /// Takes back turns up to and including the last move a human made (with the rolls
+    /// and engine replies after it), so that human is to move again.
+    fn undo(&mut self) {
+        let humans_move = |game: &Game, seats: &[Seat; 2]| {
+            let i = game.turns().len().checked_sub(1)?;
+            match game.turns()[i] {
+                Turn::Move(_) => Some(seats[game.positions()[i].turn().index()] == Seat::Human),
+                Turn::Roll(_) => Some(false),
+            }
+        };
+        if !self.game.turns().iter().enumerate().any(|(i, t)| {
+            matches!(t, Turn::Move(_)) && self.seat(self.game.positions()[i].turn()) == Seat::Human
+        }) {
+            println!("Nothing to take back.");
+            return;
+        }
+        while let Some(was_human) = humans_move(&self.game, &self.seats) {
+            self.game.undo();
+            if was_human {
+                break;
+            }
+        }
+        if let Some((seed, stream)) = self.dice.as_mut() {
+            // The next roll is the one the stream gives after the rolls still in the game.
+            if let Ok(rewound) = dice::replay(*seed, &self.game) {
+                *stream = rewound;
+            }
+        }
+        self.marks = Marks::default();
+        println!("Taken back.");
+        self.dirty = true;
+    }
+}
+
+/// `+0.35`, or `mate in 3` / `mated in 2` for a forced result.
+fn score_text(score: i32) -> String {
+    match mate_in(score) {
+        Some(moves) if moves > 0 => format!("mate in {moves}"),
+        Some(moves) => format!("mated in {}", -moves),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
