@@ -1,13 +1,14 @@
 // The game page, /game/ID?seat=TOKEN: the board, the move input, the dice, the clocks, the
 // offers and the replay, kept current over the WebSocket.
 
-import { api, ApiError, type Color, type Game, type LegalTurn } from "./api";
+import { api, ApiError, type Color, type Game, type LegalTurn, type Trampled } from "./api";
 import { BoardView, type BoardScene } from "./board";
 import { blurb } from "./blurbs";
 import { ClockView } from "./clocks";
-import { describeRoll, diceMarkup, escapeHtml } from "./dice";
+import { escapeHtml } from "./dice";
 import { sanctuarySquares, type FenBoard } from "./fen";
 import { renderMoveList } from "./movelist";
+import { actionsMarkup, diceBoxMarkup, resultMarkup, rollOptionsMarkup, seedMarkup } from "./panel";
 import {
   destinations,
   dropGroups,
@@ -272,9 +273,9 @@ export class GamePage {
     const entry = game.history[index];
     const before = boardAfter(game, index);
     if (!before) return;
-    this.showDice(entry.san, game.beast_kind, true);
+    this.showDice(entry.san, game, true);
     await sleep(STEP_MS * 2);
-    this.showDice(entry.san, game.beast_kind, false);
+    this.showDice(entry.san, game, false);
     const trampledSoFar: typeof entry.trampled = [];
     for (let step = 0; step < entry.path.length; step++) {
       const sq = entry.path[step];
@@ -430,7 +431,7 @@ export class GamePage {
     if (!this.animating) {
       const lastRoll = [...g.history].reverse().find((h) => h.kind === "roll");
       this.el.dice.hidden = !lastRoll;
-      if (lastRoll) this.showDice(lastRoll.san, g.beast_kind, false, lastRoll.trampled);
+      if (lastRoll) this.showDice(lastRoll.san, g, false, lastRoll.trampled);
     }
     this.renderRollForm(g);
     this.renderDrops();
@@ -455,49 +456,23 @@ export class GamePage {
   }
 
   private renderResult(g: Game): void {
-    const el = this.el.result;
-    if (g.status !== "over") {
-      el.hidden = true;
-      return;
-    }
-    const winner =
-      g.result === "1-0" ? "White wins" : g.result === "0-1" ? "Black wins" : g.result === "1/2-1/2" ? "Draw" : "Ended";
-    el.hidden = false;
-    el.innerHTML = `<strong class="result-score">${escapeHtml(g.result)}</strong> ${winner}${
-      g.reason ? ` — <span class="reason">${escapeHtml(g.reason)}</span>` : ""
-    }<div><a class="new-game" href="/?variant=${encodeURIComponent(g.variant)}">New game</a> · replay it with ‹ › or the move list</div>`;
+    const markup = resultMarkup(g);
+    this.el.result.hidden = markup === null;
+    if (markup !== null) this.el.result.innerHTML = markup;
   }
 
-  private showDice(text: string, beast: Game["beast_kind"], rolling: boolean, trampled: Game["history"][number]["trampled"] = []): void {
+  private showDice(text: string, g: Game, rolling: boolean, trampled: Trampled[] = []): void {
     this.el.dice.hidden = false;
-    const view = describeRoll(text, beast);
-    if (rolling) {
-      view.faces = view.faces.map(() => String(1 + Math.floor(Math.random() * 8)));
-      view.meaning = "rolling…";
-    }
-    const lost = trampled
-      .map((t) => {
-        const role = roleOfLetter(t.letter, this.latest?.variant ?? "");
-        return role ? `<span class="lost" title="${t.color} ${role} on ${t.square}">${pieceIcon(role, t.color === "white", 26)}${t.square}</span>` : "";
-      })
-      .join("");
-    this.el.dice.innerHTML = `<span class="dice-label">Roll</span>${diceMarkup(view)}${
-      lost ? `<div class="trampled-list">Trampled: ${lost}</div>` : ""
-    }`;
+    this.el.dice.innerHTML = diceBoxMarkup(text, g, rolling, trampled);
     this.el.dice.classList.toggle("rolling", rolling);
   }
 
   private renderRollForm(g: Game): void {
     const form = this.el.rollForm;
-    const show = g.owed === "roll" && g.dice === "physical" && !!g.you;
-    form.hidden = !show;
-    if (!show) return;
+    form.hidden = !(g.owed === "roll" && g.dice === "physical" && !!g.you);
     const select = form.querySelector(".roll-pick") as HTMLSelectElement;
-    const options = ['<option value="">…or pick a roll</option>']
-      .concat(g.rolls.map((r) => `<option value="${escapeHtml(r.text)}">${escapeHtml(r.text)}</option>`))
-      .join("");
-    if (select.dataset.ply !== String(g.ply)) {
-      select.innerHTML = options;
+    if (!form.hidden && select.dataset.ply !== String(g.ply)) {
+      select.innerHTML = rollOptionsMarkup(g);
       select.dataset.ply = String(g.ply);
     }
   }
@@ -530,40 +505,7 @@ export class GamePage {
   }
 
   private renderActions(g: Game): void {
-    const el = this.el.actions;
-    if (!g.you || g.status === "over") {
-      el.innerHTML = "";
-      return;
-    }
-    const me: Color | "both" = g.you;
-    const theirs = (c: Color | null) => c !== null && (me === "both" || c !== me);
-    const buttons: string[] = [];
-    const turnsPlayed = g.history.filter((h) => h.kind !== "roll").length;
-    if (turnsPlayed < 2) buttons.push(button("abort", "Abort"));
-    if (g.status === "playing")
-      buttons.push(this.confirmResign ? button("resign-confirmed", "Yes, resign") : button("resign", "Resign"));
-    const engine = g.players.white === "engine" || g.players.black === "engine";
-    if (g.status === "playing" && me === "both") {
-      // two people at one screen: a takeback needs no asking, a draw is agreed in one click
-      if (turnsPlayed > 0) buttons.push(button("take-back-here", "Take back"));
-      buttons.push(button("draw-here", "Agree a draw"));
-    } else if (g.status === "playing" && engine) {
-      // the engine grants every takeback at once and declines every draw
-      if (g.history.some((h) => h.kind !== "roll" && h.color === me))
-        buttons.push(button("offer-takeback", "Take back"));
-    } else if (g.status === "playing") {
-      if (g.offers.draw === null) buttons.push(button("offer-draw", "Offer draw"));
-      else if (theirs(g.offers.draw))
-        buttons.push(button("accept-draw", "Accept draw"), button("decline-draw", "Decline draw"));
-      else buttons.push(`<span class="offer-note">Draw offered</span>`);
-      if (g.offers.takeback === null) {
-        if (g.history.some((h) => h.kind !== "roll" && h.color === me))
-          buttons.push(button("offer-takeback", "Takeback"));
-      } else if (theirs(g.offers.takeback))
-        buttons.push(button("accept-takeback", "Accept takeback"), button("decline-takeback", "Decline takeback"));
-      else buttons.push(`<span class="offer-note">Takeback asked</span>`);
-    }
-    el.innerHTML = buttons.join("");
+    this.el.actions.innerHTML = actionsMarkup(g, this.confirmResign);
   }
 
   private renderInvite(g: Game): void {
@@ -593,19 +535,7 @@ export class GamePage {
   }
 
   private renderSeed(g: Game): void {
-    if (!g.beast_kind) {
-      this.el.seed.innerHTML = "";
-      return;
-    }
-    const commitment = `<div>Seed commitment (SHA-256): <code class="commitment">${escapeHtml(g.seed_commitment)}</code></div>`;
-    const seed =
-      g.seed !== null
-        ? `<div>Seed: <code class="seed-value">${escapeHtml(g.seed)}</code> — check every roll with
-           <code>menagerie pgn check menagerie-${escapeHtml(g.id)}.pgn --seed ${escapeHtml(g.seed)}</code></div>`
-        : g.dice === "server" && g.beast_kind
-          ? "<div>The seed is shown when the game ends.</div>"
-          : "";
-    this.el.seed.innerHTML = g.dice === "server" ? commitment + seed : `<div>Physical dice.</div>`;
+    this.el.seed.innerHTML = seedMarkup(g);
   }
 
   // ---- input ---------------------------------------------------------------------------
@@ -845,9 +775,6 @@ export class GamePage {
   }
 }
 
-function button(action: string, label: string): string {
-  return `<button type="button" data-action="${action}">${label}</button>`;
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

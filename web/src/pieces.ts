@@ -148,20 +148,6 @@ export function roleOfLetter(letter: string, variant: string): Role | null {
   return roles[upper] ?? null;
 }
 
-export const ROLE_NAMES: Record<Role, string> = {
-  king: "king",
-  queen: "queen",
-  rook: "rook",
-  bishop: "bishop",
-  knight: "knight",
-  pawn: "pawn",
-  camel: "camel",
-  wildebeest: "wildebeest",
-  berserker: "berserker",
-  behemoth: "Behemoth",
-  juggernaut: "Juggernaut",
-};
-
 /** A standalone SVG element of one piece, for buttons and the hand. */
 export function pieceIcon(role: Role, white: boolean, size = 40): string {
   return `<svg class="piece-icon" viewBox="0 0 100 100" width="${size}" height="${size}" aria-hidden="true">${pieceMarkup(role, white)}</svg>`;
