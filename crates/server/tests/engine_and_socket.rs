@@ -153,6 +153,23 @@ async fn play_engine_game(s: &TestServer, variant: &str) {
 async fn engine_games_in_every_variant_family() {
     for backend in backends().await {
         let s = TestServer::start(&backend).await;
+        // The engine on White moves as soon as the game is created.
+        let c = s
+            .create(
+                json!({"variant": "chess", "opponent": "engine", "color": "black",
+                           "engine": {"level": 2}}),
+            )
+            .await;
+        let id = c["id"].as_str().unwrap();
+        let t = c["seats"]["black"].as_str().unwrap();
+        assert_eq!(c["players"], Value::Null);
+        assert_eq!(c["game"]["players"]["white"], "engine");
+        let g = s.wait_for(id, Some(t), |g| g["ply"] == 1).await;
+        assert_eq!(
+            (&g["to_move"], &g["you"]),
+            (&json!("black"), &json!("black"))
+        );
+        assert!(!legal(&g).is_empty());
         for variant in [
             "chess",
             "behemoth",
