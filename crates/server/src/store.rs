@@ -165,14 +165,25 @@ impl Store {
         // never meets a locked database.
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // With the write-ahead log, NORMAL syncs at checkpoints, not at every
+                        // commit: a committed turn survives the process being killed (it is
+                        // in the log the next start reads), though not a power cut.
+                        for pragma in [
+                            "PRAGMA journal_mode=WAL",
+                            "PRAGMA synchronous=NORMAL",
+                            "PRAGMA foreign_keys=ON",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
             .connect(url)
             .await?;
-        if sqlite {
-            sqlx::query("PRAGMA journal_mode=WAL")
-                .execute(&pool)
-                .await?;
-            sqlx::query("PRAGMA foreign_keys=ON").execute(&pool).await?;
-        }
         let store = Store { pool };
         store.migrate(!sqlite).await?;
         Ok(store)
