@@ -398,10 +398,8 @@ impl Store {
     }
 
     pub async fn update(&self, id: &str, header: &HeaderUpdate) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        update_header(&mut tx, id, header).await?;
-        tx.commit().await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        Ok(update_header(&mut conn, id, header).await?)
     }
 
     /// Takes up an invitation: the seat's token is set and the invitation cleared, only if
@@ -438,7 +436,7 @@ impl Store {
 }
 
 async fn update_header(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    conn: &mut sqlx::AnyConnection,
     id: &str,
     h: &HeaderUpdate,
 ) -> Result<(), sqlx::Error> {
@@ -455,7 +453,7 @@ async fn update_header(
     .bind(&h.takeback_offer)
     .bind(h.updated_at)
     .bind(id)
-    .execute(&mut **tx)
+    .execute(conn)
     .await?;
     Ok(())
 }
