@@ -298,7 +298,7 @@ pub async fn play_turn(
     let seat = require_seat(&slot.live.lock().await.row, token.as_deref())?;
     hub.change(id, Some(seat), |g, now| match (&req.turn, &req.roll) {
         (Some(turn), None) => g.play(seat, turn, req.ply, now).map(Change::Turns),
-        (None, Some(roll)) => g.roll(seat, roll, req.ply, now).map(Change::Turns),
+        (None, Some(roll)) => g.roll(roll, req.ply, now).map(Change::Turns),
         _ => Err(ApiError::bad_request(
             "send either \"turn\" (a move such as e2e4) or \"roll\" (the dice, such as \"7 4\")",
         )),

@@ -346,7 +346,6 @@ impl LiveGame {
     /// What physical dice showed, typed by either player.
     pub fn roll(
         &mut self,
-        _seat: Seat,
         text: &str,
         ply: Option<i64>,
         now: i64,
@@ -463,8 +462,14 @@ impl LiveGame {
             Action::OfferTakeback => {
                 self.last_move_of(me)?;
                 if self.player(!me) == "engine" {
-                    // The engine grants takebacks.
-                    return self.take_back(me, now);
+                    // The engine grants takebacks where there are no dice; with dice a
+                    // takeback would show the asker the next roll (the dice rewind).
+                    if self.game.position().variant().beast.is_none() {
+                        return self.take_back(me, now);
+                    }
+                    self.row.takeback_offer = None;
+                    self.settle(now);
+                    return Ok(Change::Header);
                 }
                 self.row.takeback_offer = Some(my_name.to_string());
                 self.settle(now);

@@ -170,6 +170,47 @@ async fn engine_games_in_every_variant_family() {
             (&json!("black"), &json!("black"))
         );
         assert!(!legal(&g).is_empty());
+        // It grants a takeback where there are no dice...
+        s.turn(id, t, "e7e5").await;
+        let g = s.wait_for(id, Some(t), |g| g["ply"] == 3).await;
+        let action = |id: String, body: Value| {
+            let s = &s;
+            async move {
+                s.post(&format!("/api/games/{id}/action"), body, Some(t))
+                    .await
+            }
+        };
+        let (status, g2) = action(id.to_string(), json!({"action": "offer-takeback"})).await;
+        assert_eq!((status, &g2["ply"]), (200, &json!(1)), "{g2}");
+        assert_eq!(g2["history"][0], g["history"][0]);
+        // ...and declines it where the dice would rewind.
+        let c = s
+            .create(
+                json!({"variant": "behemoth", "opponent": "engine", "color": "white",
+                           "engine": {"level": 1}, "seed": 1}),
+            )
+            .await;
+        let (bid, bt) = (
+            c["id"].as_str().unwrap(),
+            c["seats"]["white"].as_str().unwrap(),
+        );
+        s.turn(bid, bt, "e2e4").await;
+        let g = s
+            .wait_for(bid, Some(bt), |g| g["ply"] == 4 || g["status"] == "over")
+            .await;
+        let (status, g2) = s
+            .post(
+                &format!("/api/games/{bid}/action"),
+                json!({"action": "offer-takeback"}),
+                Some(bt),
+            )
+            .await;
+        if g["status"] == "playing" {
+            assert_eq!(
+                (status, &g2["ply"], &g2["offers"]["takeback"]),
+                (200, &json!(4), &Value::Null)
+            );
+        }
         for variant in [
             "chess",
             "behemoth",

@@ -151,14 +151,7 @@ impl TestServer {
     }
 
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
-        let status = r.status().as_u16();
-        let text = r.text().await.unwrap();
+        let (status, text) = self.get_text(path).await;
         (
             status,
             serde_json::from_str(&text).unwrap_or(Value::String(text)),
