@@ -7,6 +7,7 @@ mod moves;
 mod perft;
 mod pgn_cmd;
 mod play;
+mod serve;
 mod setup;
 mod simulate;
 mod uci;
@@ -52,6 +53,9 @@ enum Command {
     Pgn(pgn_cmd::PgnArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
+    /// Serve the web app and its API (docs/api.md): play in a browser against the engine,
+    /// a friend or at one screen.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(args),
         Command::Pgn(args) => pgn_cmd::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

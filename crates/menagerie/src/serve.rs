@@ -1,0 +1,71 @@
+//! `menagerie serve`: the web app's server (docs/api.md) on one address, games stored in
+//! SQLite under `--data-dir` or in PostgreSQL with `--db`.
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Directory of the SQLite database (menagerie.sqlite), created if missing.
+    #[arg(long, default_value = "data")]
+    pub data_dir: PathBuf,
+    /// A PostgreSQL URL (postgres://user:password@host/db) to use instead of SQLite.
+    #[arg(long)]
+    pub db: Option<String>,
+    /// The built page to serve (npm run build in web/).
+    #[arg(long, default_value = "web/dist")]
+    pub web_dir: PathBuf,
+    /// Engine searches that may run at once (default: the number of cores).
+    #[arg(long)]
+    pub engine_threads: Option<usize>,
+}
+
+pub fn run(args: ServeArgs) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,tower_http=warn,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    let database_url = match args.db {
+        Some(url) => url,
+        None => server::store::Store::sqlite_url(&args.data_dir)?,
+    };
+    let engine_threads = args
+        .engine_threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async move {
+        let web_dir = args.web_dir.join("index.html").is_file().then_some(args.web_dir.clone());
+        if web_dir.is_none() {
+            tracing::warn!(
+                "no page at {}: serving a note on how to build it (cd web && npm install && npm run build)",
+                args.web_dir.display()
+            );
+        }
+        let running = server::start(server::Config {
+            addr: args.addr,
+            database_url,
+            web_dir,
+            engine_threads,
+        })
+        .await
+        .map_err(|e| anyhow!(e))?;
+        tracing::info!("listening on http://{}", running.addr);
+        tokio::select! {
+            served = running.wait() => served.map_err(|e| anyhow!("server stopped: {e}")),
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("stopping");
+                Ok(())
+            }
+        }
+    })
+}

@@ -1,0 +1,302 @@
+//! Load test: N games at once, each playing its moves over its own WebSocket against one
+//! server on loopback. Reports move latency (sent turn to the state at the next ply) and
+//! checks that every game's stored record is exactly the moves its client sent.
+//!
+//! ```text
+//! cargo run --release -p menagerie-server --example loadtest -- --games 500 --moves 20
+//! cargo run --release -p menagerie-server --example loadtest -- --url http://127.0.0.1:8080
+//! ```
+//! Without `--url` it starts its own server on 127.0.0.1 over SQLite in a temporary
+//! directory. Exits non-zero on any error, lost or duplicated move, or unfinished game.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+struct Options {
+    games: usize,
+    moves: usize,
+    seconds: u64,
+    variant: String,
+    url: Option<String>,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut o = Options {
+        games: 500,
+        moves: 20,
+        seconds: 120,
+        variant: "chess".to_string(),
+        url: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--games" => o.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--moves" => o.moves = value()?.parse().map_err(|e| format!("--moves: {e}"))?,
+            "--seconds" => o.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            "--variant" => o.variant = value()?,
+            "--url" => o.url = Some(value()?.trim_end_matches('/').to_string()),
+            other => {
+                return Err(format!(
+                    "unknown option {other} (--games N --moves N --seconds N --variant ID --url URL)"
+                ));
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// What one game's client did.
+#[derive(Default)]
+struct GameRun {
+    id: String,
+    sent: Vec<String>,
+    latencies: Vec<Duration>,
+    last_ply: i64,
+    error: Option<String>,
+}
+
+async fn play_one(base: String, variant: String, moves: usize, index: usize) -> GameRun {
+    let mut run = GameRun::default();
+    if let Err(e) = play_inner(&base, &variant, moves, index, &mut run).await {
+        run.error = Some(e);
+    }
+    run
+}
+
+async fn next_json(
+    socket: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+) -> Result<Value, String> {
+    loop {
+        match socket.next().await {
+            Some(Ok(Message::Text(t))) => {
+                return serde_json::from_str(&t)
+                    .map_err(|e| format!("bad JSON from the server: {e}"));
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => return Err(format!("socket: {e}")),
+            None => return Err("the socket closed".to_string()),
+        }
+    }
+}
+
+async fn play_inner(
+    base: &str,
+    variant: &str,
+    moves: usize,
+    index: usize,
+    run: &mut GameRun,
+) -> Result<(), String> {
+    let client = reqwest::Client::new();
+    let created: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&json!({"variant": variant, "opponent": "local", "seed": index}))
+        .send()
+        .await
+        .map_err(|e| format!("create: {e}"))?
+        .json()
+        .await
+        .map_err(|e| format!("create: {e}"))?;
+    run.id = created["id"]
+        .as_str()
+        .ok_or(format!("create: {created}"))?
+        .to_string();
+    let token = created["seats"]["white"].as_str().ok_or("no token")?;
+    let ws = format!(
+        "ws{}/api/games/{}/ws?seat={token}",
+        base.trim_start_matches("http"),
+        run.id
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws)
+        .await
+        .map_err(|e| format!("connect: {e}"))?;
+    let mut state = next_json(&mut socket).await?;
+    for n in 0..moves {
+        let game = &state["game"];
+        if game["status"] != "playing" {
+            break;
+        }
+        let legal = game["legal"].as_array().ok_or("no legal list")?;
+        if legal.is_empty() {
+            break;
+        }
+        let turn = legal[(index * 31 + n * 17) % legal.len()]["uci"]
+            .as_str()
+            .ok_or("no uci")?
+            .to_string();
+        let ply = game["ply"].as_i64().ok_or("no ply")?;
+        let sent_at = Instant::now();
+        socket
+            .send(Message::Text(
+                json!({"type": "turn", "turn": turn, "ply": ply})
+                    .to_string()
+                    .into(),
+            ))
+            .await
+            .map_err(|e| format!("send: {e}"))?;
+        run.sent.push(turn.clone());
+        loop {
+            let m = next_json(&mut socket).await?;
+            if m["type"] == "error" {
+                return Err(format!("turn {turn} at ply {ply}: {}", m["error"]));
+            }
+            if m["game"]["ply"].as_i64().unwrap_or(0) > ply {
+                run.latencies.push(sent_at.elapsed());
+                run.last_ply = m["game"]["ply"].as_i64().unwrap_or(0);
+                state = m;
+                break;
+            }
+        }
+    }
+    let _ = socket.close(None).await;
+    Ok(())
+}
+
+/// The stored record agrees with the client: the same moves, once each, in order.
+async fn check_stored(client: &reqwest::Client, base: &str, run: &GameRun) -> Result<(), String> {
+    let g: Value = client
+        .get(format!("{base}/api/games/{}", run.id))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .json()
+        .await
+        .map_err(|e| e.to_string())?;
+    let stored: Vec<&str> = g["history"]
+        .as_array()
+        .ok_or("no history")?
+        .iter()
+        .filter(|h| h["kind"] == "move")
+        .filter_map(|h| h["uci"].as_str())
+        .collect();
+    if stored != run.sent {
+        return Err(format!(
+            "game {}: stored {} moves, the client sent {}",
+            run.id,
+            stored.len(),
+            run.sent.len()
+        ));
+    }
+    if g["ply"].as_i64() != Some(run.last_ply) {
+        return Err(format!(
+            "game {}: stored ply {} but the client saw {}",
+            run.id, g["ply"], run.last_ply
+        ));
+    }
+    Ok(())
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let options = match parse_options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let mut own_server = None;
+    let mut own_dir = None;
+    let base = match &options.url {
+        Some(url) => url.clone(),
+        None => {
+            let dir =
+                std::env::temp_dir().join(format!("menagerie-loadtest-{}", std::process::id()));
+            let url = server::store::Store::sqlite_url(&dir).expect("temp dir");
+            let running = server::start(server::Config {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                database_url: url,
+                web_dir: None,
+                engine_threads: 1,
+            })
+            .await
+            .expect("server starts");
+            let base = format!("http://{}", running.addr);
+            own_server = Some(running);
+            own_dir = Some(dir);
+            base
+        }
+    };
+    println!(
+        "{} games of {} x {} moves over WebSockets against {base}",
+        options.games, options.variant, options.moves
+    );
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..options.games)
+        .map(|i| {
+            tokio::spawn(play_one(
+                base.clone(),
+                options.variant.clone(),
+                options.moves,
+                i,
+            ))
+        })
+        .collect();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(options.seconds);
+    let mut runs = Vec::new();
+    let mut unfinished = 0;
+    for task in tasks {
+        match tokio::time::timeout_at(deadline, task).await {
+            Ok(Ok(run)) => runs.push(run),
+            _ => unfinished += 1,
+        }
+    }
+    let elapsed = started.elapsed();
+    let client = reqwest::Client::new();
+    let mut failures = Vec::new();
+    for run in &runs {
+        if let Some(e) = &run.error {
+            failures.push(format!("game {}: {e}", run.id));
+        } else if let Err(e) = check_stored(&client, &base, run).await {
+            failures.push(e);
+        }
+    }
+    let mut latencies: Vec<Duration> = runs
+        .iter()
+        .flat_map(|r| r.latencies.iter().copied())
+        .collect();
+    latencies.sort();
+    let moves: usize = runs.iter().map(|r| r.sent.len()).sum();
+    println!(
+        "{} moves in {:.1} s ({:.0} moves/s); latency ms: p50 {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",
+        moves,
+        elapsed.as_secs_f64(),
+        moves as f64 / elapsed.as_secs_f64(),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.9),
+        percentile(&latencies, 0.99),
+        percentile(&latencies, 1.0),
+    );
+    println!(
+        "{} games checked: {} lost or duplicated moves or errors, {} unfinished in {} s",
+        runs.len(),
+        failures.len(),
+        unfinished,
+        options.seconds
+    );
+    for f in failures.iter().take(10) {
+        println!("  {f}");
+    }
+    if let Some(running) = own_server {
+        running.stop().await;
+    }
+    if let Some(dir) = own_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    if failures.is_empty() && unfinished == 0 && moves > 0 {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,541 @@
+//! A game in memory: its stored header, the kernel's game replayed from the stored
+//! turns, and its clock. Every change is made on a copy, committed, and only then kept,
+//! so a refused or failed request never changes a game.
+
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::seats::{Seat, color_name};
+use crate::store::{GameRow, HeaderUpdate, TurnRow};
+use dice::DiceStream;
+use rules::{ChanceOutcome, Color, Game, Owed, Position, RuleOptions, Turn, VariantId};
+use rules::{chance, uci_move};
+
+/// What a committed change does to the stored game.
+#[derive(Debug, PartialEq)]
+pub enum Change {
+    /// New turns, appended.
+    Turns(Vec<TurnRow>),
+    /// Every turn after this many plies is taken back.
+    TakeBack(i64),
+    /// Only the header changes (a result, an offer).
+    Header,
+}
+
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    pub row: GameRow,
+    pub variant: VariantId,
+    pub seed: u64,
+    pub game: Game,
+    pub clock: Option<Clock>,
+}
+
+/// The player actions of `POST /api/games/ID/action`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    OfferTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
+    Abort,
+}
+
+impl Action {
+    pub fn parse(text: &str) -> Result<Action, ApiError> {
+        Ok(match text {
+            "resign" => Action::Resign,
+            "offer-draw" => Action::OfferDraw,
+            "accept-draw" => Action::AcceptDraw,
+            "decline-draw" => Action::DeclineDraw,
+            "offer-takeback" => Action::OfferTakeback,
+            "accept-takeback" => Action::AcceptTakeback,
+            "decline-takeback" => Action::DeclineTakeback,
+            "abort" => Action::Abort,
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown action '{other}' (resign, offer-draw, accept-draw, decline-draw, \
+                     offer-takeback, accept-takeback, decline-takeback, abort)"
+                )));
+            }
+        })
+    }
+}
+
+/// The rule options stored as `KEY=VALUE` settings separated by spaces.
+pub fn rule_options(id: VariantId, rules: &str) -> Result<RuleOptions, String> {
+    RuleOptions::parse(id, rules).map_err(|e| e.to_string())
+}
+
+/// The start position before the dice place anything.
+fn plain_start(id: VariantId, rules: &str) -> Result<Position, String> {
+    let variant = id.rules().map_err(|e| e.to_string())?;
+    Ok(Position::start(variant).with_options(rule_options(id, rules)?))
+}
+
+/// The start position: the Juggernaut placed by the seed's first draws where the rules
+/// place it by chance.
+fn start_position(id: VariantId, rules: &str, seed: u64) -> Result<Position, String> {
+    DiceStream::new(seed)
+        .starting_position(plain_start(id, rules)?)
+        .map_err(|e| e.to_string())
+}
+
+fn outcome_result(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+impl LiveGame {
+    /// A new game from its header (not yet stored).
+    pub fn create(mut row: GameRow, now: i64) -> Result<LiveGame, String> {
+        if let Some(initial) = row.initial_ms {
+            row.white_ms = Some(initial);
+            row.black_ms = Some(initial);
+        }
+        let mut live = LiveGame::load(row, &[], now)?;
+        live.settle(now);
+        Ok(live)
+    }
+
+    /// A stored game, its turns replayed. With server dice every stored roll must be the
+    /// one the seed gives.
+    pub fn load(row: GameRow, turns: &[TurnRow], now: i64) -> Result<LiveGame, String> {
+        let variant: VariantId = row
+            .variant
+            .parse()
+            .map_err(|e: rules::VariantError| e.to_string())?;
+        let seed: u64 = row
+            .seed
+            .parse()
+            .map_err(|_| format!("bad seed '{}'", row.seed))?;
+        let start = start_position(variant, &row.rules, seed)?;
+        let mut game = Game::new(start);
+        for (i, t) in turns.iter().enumerate() {
+            if t.ply != i as i64 + 1 {
+                return Err(format!("game {}: turn {} is missing", row.id, i + 1));
+            }
+            let pos = game.position().clone();
+            let bad = |e: String| format!("game {} ply {} '{}': {e}", row.id, t.ply, t.turn);
+            if pos.chance_pending() {
+                let outcome = chance::parse_token(&pos, &t.turn).map_err(|e| bad(e.to_string()))?;
+                game.roll(outcome).map_err(|e| bad(e.to_string()))?;
+            } else {
+                let m = uci_move::parse(&pos, &t.turn).map_err(|e| bad(e.to_string()))?;
+                game.play(m).map_err(|e| bad(e.to_string()))?;
+            }
+        }
+        if row.dice == "server" {
+            dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?;
+        }
+        let clock = match (row.initial_ms, row.increment_ms) {
+            (Some(initial), increment) => Some(Clock::resumed(
+                initial,
+                increment.unwrap_or(0),
+                row.white_ms.unwrap_or(initial),
+                row.black_ms.unwrap_or(initial),
+                None,
+                now,
+            )),
+            _ => None,
+        };
+        let mut live = LiveGame {
+            row,
+            variant,
+            seed,
+            game,
+            clock,
+        };
+        let runs = live.who_runs();
+        if let Some(c) = &mut live.clock {
+            c.switch(runs, now);
+        }
+        Ok(live)
+    }
+
+    pub fn ply(&self) -> i64 {
+        self.game.turns().len() as i64
+    }
+
+    pub fn player(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.row.white_player,
+            Color::Black => &self.row.black_player,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.row.status == "over"
+    }
+
+    /// The side whose clock runs: the side to move, or while the dice are owed the side
+    /// that just moved (the roll ends its turn).
+    pub fn who_runs(&self) -> Option<Color> {
+        if self.row.status != "playing" {
+            return None;
+        }
+        match self.game.owed() {
+            Owed::Move(c) => Some(c),
+            Owed::Roll => Some(!self.game.position().turn()),
+            Owed::Over(_) => None,
+        }
+    }
+
+    /// The colour of the player who made the move at index `i` of the record.
+    fn mover(&self, i: usize) -> Color {
+        self.game.positions()[i].turn()
+    }
+
+    /// After any change: a rules result ends the game, the right clock runs.
+    fn settle(&mut self, now: i64) {
+        if self.row.status == "playing"
+            && let Owed::Over(outcome) = self.game.owed()
+        {
+            self.row.status = "over".to_string();
+            self.row.result = outcome_result(outcome.winner).to_string();
+            self.row.reason = Some(outcome.reason.text().to_string());
+        }
+        let runs = self.who_runs();
+        if let Some(clock) = &mut self.clock {
+            clock.switch(runs, now);
+            let [w, b] = clock.settle(now);
+            self.row.white_ms = Some(w);
+            self.row.black_ms = Some(b);
+        }
+        if self.row.status == "over" {
+            self.row.draw_offer = None;
+            self.row.takeback_offer = None;
+        }
+        self.row.updated_at = now;
+    }
+
+    /// The header as it is to be stored.
+    pub fn header(&self) -> HeaderUpdate {
+        HeaderUpdate {
+            status: self.row.status.clone(),
+            result: self.row.result.clone(),
+            reason: self.row.reason.clone(),
+            white_ms: self.row.white_ms,
+            black_ms: self.row.black_ms,
+            draw_offer: self.row.draw_offer.clone(),
+            takeback_offer: self.row.takeback_offer.clone(),
+            updated_at: self.row.updated_at,
+        }
+    }
+
+    fn end(&mut self, result: &str, reason: &str, now: i64) {
+        self.row.status = "over".to_string();
+        self.row.result = result.to_string();
+        self.row.reason = Some(reason.to_string());
+        self.settle(now);
+    }
+
+    /// Ends the game on time if the running side's flag has fallen. Returns whether it did.
+    pub fn check_flag(&mut self, now: i64) -> bool {
+        let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) else {
+            return false;
+        };
+        self.end(outcome_result(Some(!loser)), "time", now);
+        true
+    }
+
+    fn turn_row(&self, text: String, now: i64) -> TurnRow {
+        TurnRow {
+            ply: self.ply(),
+            turn: text,
+            white_ms: self.row.white_ms,
+            black_ms: self.row.black_ms,
+            played_at: now,
+        }
+    }
+
+    fn require_playing(&self) -> Result<(), ApiError> {
+        match self.row.status.as_str() {
+            "playing" => Ok(()),
+            "waiting" => Err(ApiError::bad_request(
+                "the game waits for the invited player to join",
+            )),
+            _ => Err(ApiError::bad_request(format!(
+                "the game is over ({} {})",
+                self.row.result,
+                self.row.reason.as_deref().unwrap_or("")
+            ))),
+        }
+    }
+
+    fn require_ply(&self, ply: Option<i64>) -> Result<(), ApiError> {
+        match ply {
+            Some(p) if p != self.ply() => Err(ApiError::conflict(format!(
+                "the turn at ply {p} was already played: the game is at ply {}",
+                self.ply()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The roll the seed gives for the chance move owed now.
+    fn server_roll(&self) -> Result<ChanceOutcome, String> {
+        dice::replay(self.seed, &self.game)
+            .map_err(|e| e.to_string())?
+            .roll(self.game.position())
+            .ok_or_else(|| "this variant has no dice".to_string())
+    }
+
+    /// With server dice, rolls at once whenever the dice are owed.
+    fn roll_if_server(&mut self, rows: &mut Vec<TurnRow>, now: i64) -> Result<(), ApiError> {
+        while self.row.dice == "server" && self.game.owed() == Owed::Roll {
+            let outcome = self.server_roll().map_err(ApiError::internal)?;
+            let token = chance::write_token(self.game.position(), outcome);
+            self.game
+                .roll(outcome)
+                .map_err(|e| ApiError::internal(e.to_string()))?;
+            self.settle(now);
+            rows.push(self.turn_row(token, now));
+        }
+        Ok(())
+    }
+
+    /// A player's move in coordinate notation, by `seat`; the server's roll follows it.
+    pub fn play(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        ply: Option<i64>,
+        now: i64,
+    ) -> Result<Vec<TurnRow>, ApiError> {
+        self.require_playing()?;
+        self.require_ply(ply)?;
+        let mover = match self.game.owed() {
+            Owed::Move(c) => c,
+            Owed::Roll => {
+                return Err(ApiError::bad_request(
+                    "the dice are owed before the next move: send the roll",
+                ));
+            }
+            Owed::Over(o) => return Err(ApiError::bad_request(format!("the game is over: {o}"))),
+        };
+        if !seat.holds(mover) {
+            return Err(ApiError::forbidden(format!(
+                "it is {}'s turn, not yours",
+                color_name(mover)
+            )));
+        }
+        let pos = self.game.position().clone();
+        let m =
+            uci_move::parse(&pos, text.trim()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        self.game
+            .play(m)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        self.row.draw_offer = self
+            .row
+            .draw_offer
+            .take()
+            .filter(|c| c == color_name(mover));
+        self.row.takeback_offer = None;
+        self.settle(now);
+        let mut rows = vec![self.turn_row(uci_move::write(&pos, m), now)];
+        self.roll_if_server(&mut rows, now)?;
+        Ok(rows)
+    }
+
+    /// What physical dice showed, typed by either player.
+    pub fn roll(
+        &mut self,
+        text: &str,
+        ply: Option<i64>,
+        now: i64,
+    ) -> Result<Vec<TurnRow>, ApiError> {
+        self.require_playing()?;
+        self.require_ply(ply)?;
+        if self.row.dice != "physical" {
+            return Err(ApiError::bad_request(
+                "this game uses the server's dice: the server rolls after each move",
+            ));
+        }
+        if self.game.owed() != Owed::Roll {
+            return Err(ApiError::bad_request("no roll is owed: a player moves now"));
+        }
+        let pos = self.game.position().clone();
+        let outcome = dice::parse_physical(&pos, text)
+            .map_err(|e| ApiError::bad_request(format!("roll '{text}': {e}")))?;
+        self.game
+            .roll(outcome)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        self.settle(now);
+        Ok(vec![self.turn_row(chance::write_token(&pos, outcome), now)])
+    }
+
+    /// The colour an action is taken for: the token's seat, or for a token holding both
+    /// seats `chosen`, or else the side that answers an offer or is to move.
+    fn acting_color(
+        &self,
+        seat: Seat,
+        chosen: Option<Color>,
+        action: Action,
+    ) -> Result<Color, ApiError> {
+        if let Seat::One(c) = seat {
+            return match chosen {
+                Some(other) if other != c => Err(ApiError::forbidden(format!(
+                    "this token holds the {} seat, not {}",
+                    color_name(c),
+                    color_name(other)
+                ))),
+                _ => Ok(c),
+            };
+        }
+        if let Some(c) = chosen {
+            return Ok(c);
+        }
+        let offerer = match action {
+            Action::AcceptDraw | Action::DeclineDraw => self.row.draw_offer.as_deref(),
+            Action::AcceptTakeback | Action::DeclineTakeback => self.row.takeback_offer.as_deref(),
+            _ => None,
+        };
+        Ok(match offerer.and_then(crate::seats::parse_color) {
+            Some(c) => !c,
+            None => self.game.position().turn(),
+        })
+    }
+
+    /// Resign, draws, takebacks and abort.
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        chosen: Option<Color>,
+        action: Action,
+        now: i64,
+    ) -> Result<Change, ApiError> {
+        let me = self.acting_color(seat, chosen, action)?;
+        let my_name = color_name(me);
+        let their_name = color_name(!me);
+        if action == Action::Abort {
+            if self.is_over() {
+                return Err(ApiError::bad_request("the game is already over"));
+            }
+            let movers: Vec<Color> = (0..self.game.turns().len())
+                .filter(|&i| matches!(self.game.turns()[i], Turn::Move(_)))
+                .map(|i| self.mover(i))
+                .collect();
+            if movers.contains(&Color::White) && movers.contains(&Color::Black) {
+                return Err(ApiError::bad_request(
+                    "both sides have moved: the game can no longer be aborted (resign instead)",
+                ));
+            }
+            self.end("*", "aborted", now);
+            return Ok(Change::Header);
+        }
+        self.require_playing()?;
+        match action {
+            Action::Resign => {
+                self.end(outcome_result(Some(!me)), "resignation", now);
+            }
+            Action::OfferDraw => {
+                if self.row.draw_offer.as_deref() == Some(their_name) {
+                    self.end("1/2-1/2", "agreement", now);
+                } else if self.player(!me) == "engine" {
+                    // The engine declines draws: the offer is answered at once.
+                    self.row.draw_offer = None;
+                    self.settle(now);
+                } else {
+                    self.row.draw_offer = Some(my_name.to_string());
+                    self.settle(now);
+                }
+            }
+            Action::AcceptDraw | Action::DeclineDraw => {
+                if self.row.draw_offer.as_deref() != Some(their_name) {
+                    return Err(ApiError::bad_request(format!(
+                        "{their_name} has not offered a draw"
+                    )));
+                }
+                if action == Action::AcceptDraw {
+                    self.end("1/2-1/2", "agreement", now);
+                } else {
+                    self.row.draw_offer = None;
+                    self.settle(now);
+                }
+            }
+            Action::OfferTakeback => {
+                self.last_move_of(me)?;
+                if self.player(!me) == "engine" {
+                    // The engine grants takebacks where there are no dice; with dice a
+                    // takeback would show the asker the next roll (the dice rewind).
+                    if self.game.position().variant().beast.is_none() {
+                        return self.take_back(me, now);
+                    }
+                    self.row.takeback_offer = None;
+                    self.settle(now);
+                    return Ok(Change::Header);
+                }
+                self.row.takeback_offer = Some(my_name.to_string());
+                self.settle(now);
+            }
+            Action::AcceptTakeback => {
+                if self.row.takeback_offer.as_deref() != Some(their_name) {
+                    return Err(ApiError::bad_request(format!(
+                        "{their_name} has not asked for a takeback"
+                    )));
+                }
+                return self.take_back(!me, now);
+            }
+            Action::DeclineTakeback => {
+                if self.row.takeback_offer.as_deref() != Some(their_name) {
+                    return Err(ApiError::bad_request(format!(
+                        "{their_name} has not asked for a takeback"
+                    )));
+                }
+                self.row.takeback_offer = None;
+                self.settle(now);
+            }
+            Action::Abort => unreachable!("handled above"),
+        }
+        Ok(Change::Header)
+    }
+
+    /// The index in the record of `color`'s last move.
+    fn last_move_of(&self, color: Color) -> Result<usize, ApiError> {
+        (0..self.game.turns().len())
+            .rev()
+            .find(|&i| matches!(self.game.turns()[i], Turn::Move(_)) && self.mover(i) == color)
+            .ok_or_else(|| {
+                ApiError::bad_request(format!("{} has no move to take back", color_name(color)))
+            })
+    }
+
+    /// Undoes `asker`'s last move with everything after it. The dice are a function of the
+    /// record, so the stream rewinds with it.
+    pub fn take_back(&mut self, asker: Color, now: i64) -> Result<Change, ApiError> {
+        let keep = self.last_move_of(asker)?;
+        while self.game.turns().len() > keep {
+            self.game.undo();
+        }
+        self.row.takeback_offer = None;
+        self.row.draw_offer = None;
+        self.settle(now);
+        Ok(Change::TakeBack(keep as i64))
+    }
+
+    /// Takes up the invitation: the game starts and the clock runs.
+    pub fn join(&mut self, seat: Color, token: &str, now: i64) -> Result<(), ApiError> {
+        if self.row.status != "waiting" || self.row.invite_token.is_none() {
+            return Err(ApiError::conflict("the invitation was already taken up"));
+        }
+        match seat {
+            Color::White => self.row.white_token = Some(token.to_string()),
+            Color::Black => self.row.black_token = Some(token.to_string()),
+        }
+        self.row.invite_token = None;
+        self.row.status = "playing".to_string();
+        self.settle(now);
+        Ok(())
+    }
+
+    /// Both clocks now, for a view.
+    pub fn clock_reading(&self, now: i64) -> Option<[i64; 2]> {
+        self.clock.as_ref().map(|c| c.reading(now))
+    }
+}

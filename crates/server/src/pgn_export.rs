@@ -1,0 +1,86 @@
+//! `GET /api/games/ID/pgn`: the kernel's PGN writer with the web game's tags. Rolls are
+//! `[%roll]` comments; the seed is published once the game is over.
+
+use crate::live_game::LiveGame;
+use rules::pgn;
+
+/// The civil date (year, month, day) of a Unix time in milliseconds.
+fn civil_date(ms: i64) -> (i64, i64, i64) {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+fn player_name(live: &LiveGame, color: rules::Color) -> String {
+    match live.player(color) {
+        "engine" => format!("Menagerie engine level {}", live.row.engine_level),
+        _ => "human".to_string(),
+    }
+}
+
+pub fn export(live: &LiveGame) -> String {
+    let (y, m, d) = civil_date(live.row.created_at);
+    let date = format!("{y:04}.{m:02}.{d:02}");
+    let white = player_name(live, rules::Color::White);
+    let black = player_name(live, rules::Color::Black);
+    let commitment = dice::seed_commitment(live.seed);
+    let seed = live.seed.to_string();
+    let time_control = match (live.row.initial_ms, live.row.increment_ms) {
+        (Some(i), inc) => format!("{}+{}", i / 1000, inc.unwrap_or(0) / 1000),
+        _ => "-".to_string(),
+    };
+    let mut tags: Vec<(&str, &str)> = vec![
+        ("Event", "Menagerie web game"),
+        ("Site", "menagerie serve"),
+        ("Date", &date),
+        ("Round", "-"),
+        ("White", &white),
+        ("Black", &black),
+        ("GameId", &live.row.id),
+        ("TimeControl", &time_control),
+        ("SeedCommitment", &commitment),
+    ];
+    if live.is_over() {
+        tags.push(("Seed", &seed));
+    }
+    if let Some(reason) = &live.row.reason {
+        tags.push(("Termination", reason));
+    }
+    let text = pgn::write(&live.game, &tags);
+    // The kernel writes the result the rules reached; a resignation, a flag or an
+    // agreement is the server's to write.
+    let ruled = live.game.outcome().map_or("*", |o| o.result_text());
+    if ruled == live.row.result {
+        return text;
+    }
+    let result = &live.row.result;
+    let mut out = text.replacen(
+        &format!("[Result \"{ruled}\"]"),
+        &format!("[Result \"{result}\"]"),
+        1,
+    );
+    if let Some(stripped) = out.trim_end().strip_suffix(ruled) {
+        out = format!("{stripped}{result}\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_date;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(951_782_400_000), (2000, 2, 29));
+        assert_eq!(civil_date(1_795_000_000_000), (2026, 11, 18));
+    }
+}

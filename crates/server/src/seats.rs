@@ -1,0 +1,88 @@
+//! Who a request speaks for: the seat a token holds, and fresh unguessable tokens.
+
+use crate::error::ApiError;
+use crate::store::GameRow;
+use rand::RngCore;
+use rules::Color;
+
+/// The seats a token holds: one colour, or both in a `local` game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Seat {
+    One(Color),
+    Both,
+}
+
+impl Seat {
+    pub fn holds(self, color: Color) -> bool {
+        match self {
+            Seat::One(c) => c == color,
+            Seat::Both => true,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::One(c) => color_name(c),
+            Seat::Both => "both",
+        }
+    }
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+pub fn parse_color(text: &str) -> Option<Color> {
+    match text {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// 128 random bits in hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A short game id: 60 random bits in base 32 (no look-alike letters).
+pub fn new_game_id() -> String {
+    const ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
+    let mut bits = rand::rng().next_u64();
+    (0..12)
+        .map(|_| {
+            let c = ALPHABET[(bits % ALPHABET.len() as u64) as usize] as char;
+            bits /= ALPHABET.len() as u64;
+            c
+        })
+        .collect()
+}
+
+/// The seat `token` holds in the game, if any.
+pub fn seat_of(row: &GameRow, token: Option<&str>) -> Option<Seat> {
+    let token = token.filter(|t| !t.is_empty())?;
+    let white = row.white_token.as_deref() == Some(token);
+    let black = row.black_token.as_deref() == Some(token);
+    match (white, black) {
+        (true, true) => Some(Seat::Both),
+        (true, false) => Some(Seat::One(Color::White)),
+        (false, true) => Some(Seat::One(Color::Black)),
+        (false, false) => None,
+    }
+}
+
+/// The seat of a request that must act for a player: a 403 without a valid token.
+pub fn require_seat(row: &GameRow, token: Option<&str>) -> Result<Seat, ApiError> {
+    match token.filter(|t| !t.is_empty()) {
+        None => Err(ApiError::forbidden(
+            "a seat token is needed: send Authorization: Bearer TOKEN or the body field token",
+        )),
+        Some(t) => seat_of(row, Some(t))
+            .ok_or_else(|| ApiError::forbidden("this token holds no seat in this game")),
+    }
+}

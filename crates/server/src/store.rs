@@ -1,0 +1,459 @@
+//! Where games live: SQLite or PostgreSQL through sqlx's Any driver, so one set of SQL
+//! statements serves both. A game is a header row plus one row per turn; `(game_id,
+//! ply)` is the primary key of the turns, so a turn can never be stored twice.
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
+use std::path::Path;
+
+/// The schema, one entry per version. Applied in order at start; the versions already
+/// applied are recorded in `schema_migrations`. Never edit an entry: add one.
+const MIGRATIONS: &[(i64, &[&str])] = &[(
+    1,
+    &[
+        "CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            variant TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            white_player TEXT NOT NULL,
+            black_player TEXT NOT NULL,
+            white_token TEXT,
+            black_token TEXT,
+            invite_token TEXT,
+            invite_seat TEXT,
+            engine_level BIGINT NOT NULL,
+            initial_ms BIGINT,
+            increment_ms BIGINT,
+            dice TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            status TEXT NOT NULL,
+            result TEXT NOT NULL,
+            reason TEXT,
+            white_ms BIGINT,
+            black_ms BIGINT,
+            draw_offer TEXT,
+            takeback_offer TEXT,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL
+        )",
+        "CREATE INDEX games_status ON games (status, updated_at)",
+        "CREATE TABLE turns (
+            game_id TEXT NOT NULL REFERENCES games (id),
+            ply BIGINT NOT NULL,
+            turn TEXT NOT NULL,
+            white_ms BIGINT,
+            black_ms BIGINT,
+            played_at BIGINT NOT NULL,
+            PRIMARY KEY (game_id, ply)
+        )",
+    ],
+)];
+
+#[derive(Debug, thiserror::Error)]
+#[error("database: {0}")]
+pub struct StoreError(String);
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// A stored game's header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: String,
+    pub variant: String,
+    pub rules: String,
+    pub white_player: String,
+    pub black_player: String,
+    pub white_token: Option<String>,
+    pub black_token: Option<String>,
+    pub invite_token: Option<String>,
+    pub invite_seat: Option<String>,
+    pub engine_level: i64,
+    pub initial_ms: Option<i64>,
+    pub increment_ms: Option<i64>,
+    pub dice: String,
+    /// The decimal text of the u64 seed (u64 does not fit a BIGINT).
+    pub seed: String,
+    pub status: String,
+    pub result: String,
+    pub reason: Option<String>,
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// One stored turn: a move or a roll token, with the clocks after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnRow {
+    pub ply: i64,
+    pub turn: String,
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    pub played_at: i64,
+}
+
+/// A lobby entry, without the tokens.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub row: GameRow,
+    pub ply: i64,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+const GAME_COLUMNS: &str = "id, variant, rules, white_player, black_player, white_token, \
+    black_token, invite_token, invite_seat, engine_level, initial_ms, \
+    increment_ms, dice, seed, status, result, reason, white_ms, black_ms, draw_offer, \
+    takeback_offer, created_at, updated_at";
+
+fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        variant: row.try_get("variant")?,
+        rules: row.try_get("rules")?,
+        white_player: row.try_get("white_player")?,
+        black_player: row.try_get("black_player")?,
+        white_token: row.try_get("white_token")?,
+        black_token: row.try_get("black_token")?,
+        invite_token: row.try_get("invite_token")?,
+        invite_seat: row.try_get("invite_seat")?,
+        engine_level: row.try_get("engine_level")?,
+        initial_ms: row.try_get("initial_ms")?,
+        increment_ms: row.try_get("increment_ms")?,
+        dice: row.try_get("dice")?,
+        seed: row.try_get("seed")?,
+        status: row.try_get("status")?,
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        white_ms: row.try_get("white_ms")?,
+        black_ms: row.try_get("black_ms")?,
+        draw_offer: row.try_get("draw_offer")?,
+        takeback_offer: row.try_get("takeback_offer")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+/// What changes in a header when a turn or an action is committed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeaderUpdate {
+    pub status: String,
+    pub result: String,
+    pub reason: Option<String>,
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub updated_at: i64,
+}
+
+impl Store {
+    /// Opens `url` (`sqlite://...` or `postgres://...`) and brings the schema up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        // One SQLite connection: SQLite has one writer anyway, and a single connection
+        // never meets a locked database.
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 1 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // With the write-ahead log, NORMAL syncs at checkpoints, not at every
+                        // commit: a committed turn survives the process being killed (it is
+                        // in the log the next start reads), though not a power cut.
+                        for pragma in [
+                            "PRAGMA journal_mode=WAL",
+                            "PRAGMA synchronous=NORMAL",
+                            "PRAGMA foreign_keys=ON",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        let store = Store { pool };
+        store.migrate(!sqlite).await?;
+        Ok(store)
+    }
+
+    /// The SQLite URL for `data_dir/menagerie.sqlite`, creating the directory.
+    pub fn sqlite_url(data_dir: &Path) -> Result<String, StoreError> {
+        std::fs::create_dir_all(data_dir).map_err(|e| {
+            StoreError(format!(
+                "cannot create data directory {}: {e}",
+                data_dir.display()
+            ))
+        })?;
+        Ok(format!(
+            "sqlite://{}?mode=rwc",
+            data_dir.join("menagerie.sqlite").display()
+        ))
+    }
+
+    async fn migrate(&self, postgres: bool) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        if postgres {
+            // Two servers starting on one database apply the schema one after the other.
+            sqlx::query("SELECT pg_advisory_lock(7424661)")
+                .execute(&mut *conn)
+                .await?;
+        }
+        let outcome = async {
+            sqlx::query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+            )
+            .execute(&mut *conn)
+            .await?;
+            for (version, statements) in MIGRATIONS {
+                let applied =
+                    sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+                        .bind(*version)
+                        .fetch_optional(&mut *conn)
+                        .await?;
+                if applied.is_some() {
+                    continue;
+                }
+                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+                for statement in *statements {
+                    sqlx::query(statement).execute(&mut *tx).await?;
+                }
+                sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)")
+                    .bind(*version)
+                    .bind(crate::clock::now_ms())
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+            }
+            Ok::<(), sqlx::Error>(())
+        }
+        .await;
+        if postgres {
+            sqlx::query("SELECT pg_advisory_unlock(7424661)")
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(outcome?)
+    }
+
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        sqlx::query(&format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
+        ))
+        .bind(&g.id)
+        .bind(&g.variant)
+        .bind(&g.rules)
+        .bind(&g.white_player)
+        .bind(&g.black_player)
+        .bind(&g.white_token)
+        .bind(&g.black_token)
+        .bind(&g.invite_token)
+        .bind(&g.invite_seat)
+        .bind(g.engine_level)
+        .bind(g.initial_ms)
+        .bind(g.increment_ms)
+        .bind(&g.dice)
+        .bind(&g.seed)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.reason)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(&g.draw_offer)
+        .bind(&g.takeback_offer)
+        .bind(g.created_at)
+        .bind(g.updated_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(game_from_row).transpose()?)
+    }
+
+    pub async fn turns(&self, id: &str) -> Result<Vec<TurnRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT ply, turn, white_ms, black_ms, played_at FROM turns \
+             WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TurnRow {
+                    ply: r.try_get("ply")?,
+                    turn: r.try_get("turn")?,
+                    white_ms: r.try_get("white_ms")?,
+                    black_ms: r.try_get("black_ms")?,
+                    played_at: r.try_get("played_at")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The ids of the games not yet over, to reload at start.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'over'")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The lobby, newest first; `status` filters on the stored status.
+    pub async fn list(&self, status: Option<&str>, limit: i64) -> Result<Vec<Summary>, StoreError> {
+        let ply = "(SELECT COUNT(*) FROM turns t WHERE t.game_id = games.id) AS ply";
+        let query = match status {
+            Some(_) => format!(
+                "SELECT {GAME_COLUMNS}, {ply} FROM games WHERE status = $1 \
+                 ORDER BY created_at DESC, id LIMIT $2"
+            ),
+            None => format!(
+                "SELECT {GAME_COLUMNS}, {ply} FROM games ORDER BY created_at DESC, id LIMIT $1"
+            ),
+        };
+        let mut q = sqlx::query(&query);
+        if let Some(s) = status {
+            q = q.bind(s);
+        }
+        let rows = q.bind(limit).fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|r| {
+                Ok(Summary {
+                    row: game_from_row(r)?,
+                    ply: r.try_get("ply")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// Commits turns and the header change together. A turn whose ply is taken fails the
+    /// whole transaction.
+    pub async fn commit_turns(
+        &self,
+        id: &str,
+        turns: &[TurnRow],
+        header: &HeaderUpdate,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        for t in turns {
+            sqlx::query(
+                "INSERT INTO turns (game_id, ply, turn, white_ms, black_ms, played_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id)
+            .bind(t.ply)
+            .bind(&t.turn)
+            .bind(t.white_ms)
+            .bind(t.black_ms)
+            .bind(t.played_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        update_header(&mut tx, id, header).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Takes back every turn after `keep_plies` and updates the header, together.
+    pub async fn take_back(
+        &self,
+        id: &str,
+        keep_plies: i64,
+        header: &HeaderUpdate,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM turns WHERE game_id = $1 AND ply > $2")
+            .bind(id)
+            .bind(keep_plies)
+            .execute(&mut *tx)
+            .await?;
+        update_header(&mut tx, id, header).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn update(&self, id: &str, header: &HeaderUpdate) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(update_header(&mut conn, id, header).await?)
+    }
+
+    /// Takes up an invitation: the seat's token is set and the invitation cleared, only if
+    /// it is still open. Returns false when someone took it first.
+    pub async fn join(
+        &self,
+        id: &str,
+        invite: &str,
+        seat_column: &str,
+        token: &str,
+        header: &HeaderUpdate,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(&format!(
+            "UPDATE games SET {seat_column} = $1, invite_token = NULL \
+             WHERE id = $2 AND invite_token = $3"
+        ))
+        .bind(token)
+        .bind(id)
+        .bind(invite)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        update_header(&mut tx, id, header).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+async fn update_header(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    h: &HeaderUpdate,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE games SET status = $1, result = $2, reason = $3, white_ms = $4, black_ms = $5, \
+         draw_offer = $6, takeback_offer = $7, updated_at = $8 WHERE id = $9",
+    )
+    .bind(&h.status)
+    .bind(&h.result)
+    .bind(&h.reason)
+    .bind(h.white_ms)
+    .bind(h.black_ms)
+    .bind(&h.draw_offer)
+    .bind(&h.takeback_offer)
+    .bind(h.updated_at)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,70 @@
+// The two clocks: the server's readings, counted down locally between updates.
+
+import type { Color, Game } from "./api";
+
+export class ClockView {
+  private reading: { white: number; black: number; running: Color | null; at: number } | null = null;
+  private bottomColor: Color = "white";
+
+  constructor(
+    private readonly top: HTMLElement,
+    private readonly bottom: HTMLElement,
+  ) {}
+
+  update(game: Game): void {
+    const c = game.clock;
+    this.reading =
+      c && game.status !== "over" ? { white: c.white_ms, black: c.black_ms, running: c.running, at: performance.now() } : c
+        ? { white: c.white_ms, black: c.black_ms, running: null, at: performance.now() }
+        : null;
+    this.tick();
+  }
+
+  /** The player bars: who sits where, and whether it is them. */
+  label(game: Game, flipped: boolean): void {
+    this.bottomColor = flipped ? "black" : "white";
+    const topColor: Color = this.bottomColor === "white" ? "black" : "white";
+    for (const [el, color] of [
+      [this.top, topColor],
+      [this.bottom, this.bottomColor],
+    ] as const) {
+      const who = game.players[color] === "engine" ? "engine" : game.you === color ? "you" : "human";
+      const waiting = game.status === "waiting" && game.you !== color && game.players[color] !== "engine";
+      const name = el.querySelector(".who") ?? el.appendChild(Object.assign(document.createElement("span"), { className: "who" }));
+      name.textContent = `${color === "white" ? "White" : "Black"} · ${waiting ? "waiting for a player" : who}`;
+      el.classList.toggle("to-move", game.status === "playing" && game.to_move === color);
+      el.dataset.color = color;
+      if (!el.querySelector(".clock")) el.appendChild(Object.assign(document.createElement("span"), { className: "clock" }));
+    }
+    this.tick();
+  }
+
+  tick(): void {
+    for (const [el, color] of [
+      [this.top, this.bottomColor === "white" ? "black" : "white"],
+      [this.bottom, this.bottomColor],
+    ] as const) {
+      const clock = el.querySelector(".clock") as HTMLElement | null;
+      if (!clock) continue;
+      if (!this.reading) {
+        clock.hidden = true;
+        continue;
+      }
+      clock.hidden = false;
+      let ms = this.reading[color];
+      if (this.reading.running === color) ms -= performance.now() - this.reading.at;
+      clock.textContent = formatClock(ms);
+      clock.classList.toggle("running", this.reading.running === color);
+      clock.classList.toggle("low", ms < 20000);
+    }
+  }
+}
+
+export function formatClock(ms: number): string {
+  const clamped = Math.max(0, ms);
+  const total = Math.floor(clamped / 1000);
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (clamped < 10000) return `0:0${seconds}.${Math.floor((clamped % 1000) / 100)}`;
+  return `${minutes}:${String(seconds).padStart(2, "0")}`;
+}

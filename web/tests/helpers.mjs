@@ -1,0 +1,131 @@
+// Shared pieces of the browser tests: Debian's Chromium through playwright-core, a seeded
+// random mover that plays through the page by clicking squares, and screenshots.
+
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+export const BASE_URL = process.env.MENAGERIE_URL ?? "http://127.0.0.1:8080";
+export const ARTIFACTS = process.env.MENAGERIE_ARTIFACTS ?? "../target/browser-screenshots";
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+export async function launch() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export async function newPage(browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A small seeded generator, so a failing game can be replayed click for click. */
+export function random(seed) {
+  let state = seed >>> 0 || 1;
+  return (n) => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state % n;
+  };
+}
+
+/** Creates a game from the home page's form and waits for the game page. */
+export async function createGame(
+  page,
+  { variant, opponent = "engine", level = "1", color = "white", dice = null, clock = null },
+) {
+  await page.goto(`${BASE_URL}/`);
+  await page.waitForSelector(`select.variant option[value="${variant}"]`, { state: "attached" });
+  await page.selectOption("select.variant", variant);
+  await page.click(".more summary");
+  await page.check(`input[name="opponent"][value="${opponent}"]`);
+  await page.check(`input[name="color"][value="${color}"]`);
+  if (dice) await page.check(`input[name="dice"][value="${dice}"]`);
+  if (clock) await page.selectOption('select[name="clock"]', clock);
+  await page.$eval('input[name="level"]', (el, v) => {
+    el.value = v;
+  }, level);
+  await Promise.all([
+    page.waitForURL(/\/game\/[^/?]+/),
+    opponent === "engine" ? page.click(".play-engine") : page.click("button.create"),
+  ]);
+  await page.waitForSelector("svg.board rect.sq");
+}
+
+export const boardState = (page) =>
+  page.$eval("svg.board", (svg) => ({
+    ply: Number(svg.dataset.ply),
+    ready: svg.dataset.ready === "true",
+    owed: svg.dataset.owed,
+  }));
+
+export const isOver = (page) => page.$eval(".result", (el) => !el.hidden);
+
+/** Waits until the page is ready for this player's move, or the game is over. */
+export async function waitForTurn(page, timeout = 90000) {
+  await page.waitForFunction(
+    () => {
+      const svg = document.querySelector("svg.board");
+      const result = document.querySelector(".result");
+      return (result && !result.hidden) || (svg && svg.dataset.ready === "true");
+    },
+    null,
+    { timeout, polling: 100 },
+  );
+  return !(await isOver(page));
+}
+
+/** Makes one random legal move by clicking squares (and the promotion chooser if it opens). */
+export async function clickRandomMove(page, pick) {
+  const before = (await boardState(page)).ply;
+  const preselected = await page.$$("svg.board rect.sq.dest");
+  if (preselected.length === 0) {
+    const movable = await page.$$eval("svg.board rect.sq.movable", (els) => els.map((e) => e.dataset.square));
+    if (movable.length === 0) throw new Error("the page is ready but shows nothing to move");
+    const from = movable[pick(movable.length)];
+    await page.click(`svg.board rect[data-square="${from}"]`);
+    await page.waitForSelector("svg.board rect.sq.dest", { timeout: 5000 });
+  }
+  const dests = await page.$$eval("svg.board rect.sq.dest", (els) => els.map((e) => e.dataset.square));
+  const to = dests[pick(dests.length)];
+  await page.click(`svg.board rect[data-square="${to}"]`);
+  const modal = await page.$(".modal:not([hidden]) .choice");
+  if (modal) await modal.click();
+  await page.waitForFunction(
+    (ply) => {
+      const svg = document.querySelector("svg.board");
+      const result = document.querySelector(".result");
+      return (result && !result.hidden) || Number(svg.dataset.ply) > ply;
+    },
+    before,
+    { timeout: 30000, polling: 100 },
+  );
+}
+
+/** The SAN texts of the move list, in order. */
+export const moveList = (page) => page.$$eval(".movelist button.san", (els) => els.map((e) => e.textContent));
