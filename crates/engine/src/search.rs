@@ -1,7 +1,7 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
-use crate::eval::{beast_danger, evaluate, value};
+use crate::eval::{Weights, beast_danger, evaluate_with, value};
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score, WIN_VALUE};
 use crate::tt::{Bound, Entry, Table};
 use rules::{Move, MoveKind, MoveList, Outcome, Position, Role};
@@ -57,6 +57,9 @@ pub struct Searcher {
     history: Box<[[i32; 128]; 128]>,
     /// Treat the beast as a still obstacle: no chance nodes (a baseline for matches).
     ignore_chance: bool,
+    /// Rolls with less remaining depth than this are estimated, not expanded.
+    chance_horizon: i32,
+    weights: Weights,
     /// The kernel generates into this list; the moves are then copied, with their order
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
     scratch: Box<MoveList>,
@@ -72,6 +75,7 @@ const KILLER_KEY: i32 = 2_800_000;
 const HISTORY_MAX: i32 = 1_000_000;
 /// Outcomes of the dice less likely than this are searched less deep.
 const RARE_OUTCOME: f64 = 0.02;
+const DEFAULT_CHANCE_HORIZON: i32 = 1;
 
 impl Searcher {
     pub fn new(hash_megabytes: usize) -> Searcher {
@@ -87,6 +91,8 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[0; 128]; 128]),
             ignore_chance: false,
+            chance_horizon: DEFAULT_CHANCE_HORIZON,
+            weights: Weights::DEFAULT,
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
@@ -96,6 +102,17 @@ impl Searcher {
     /// where it is.
     pub fn set_ignore_chance(&mut self, ignore: bool) {
         self.ignore_chance = ignore;
+    }
+
+    /// Rolls met with less than `plies` of depth left are not expanded: their expected
+    /// cost is added to a search of the position with the beast standing still.
+    pub fn set_chance_horizon(&mut self, plies: i32) {
+        self.chance_horizon = plies.max(1);
+    }
+
+    /// The material values the evaluation uses.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Set to stop the running search from another thread.
@@ -348,7 +365,7 @@ impl Searcher {
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && self.may_pass(pos)
-            && evaluate(pos) >= beta
+            && evaluate_with(pos, &self.weights) >= beta
         {
             let mut passed = pos.clone();
             passed.pass_turn();
@@ -498,14 +515,18 @@ impl Searcher {
         if let Some(score) = self.ends_before_roll(pos, ply) {
             return score;
         }
-        if depth <= 0 {
-            // At the horizon the roll is not expanded: its expected cost is added to a
-            // capture search of the position with the beast standing still, so a threat
-            // to take a king or a hanging piece is still seen.
-            let danger = beast_danger(pos, pos.turn());
+        if depth < self.chance_horizon {
+            // Near the horizon the roll is not expanded: its expected cost is added to a
+            // search of the position with the beast standing still, so a threat to take
+            // a king or a hanging piece is still seen.
+            let danger = beast_danger(pos, pos.turn(), &self.weights);
             let mut still = pos.clone();
             still.skip_chance();
-            let score = self.quiescence(&still, alpha - danger, beta - danger, ply);
+            let score = if depth <= 0 {
+                self.quiescence(&still, alpha - danger, beta - danger, ply)
+            } else {
+                self.negamax(&still, depth, alpha - danger, beta - danger, ply, false)
+            };
             return score.saturating_add(danger);
         }
         let key = pos.key();
@@ -636,7 +657,7 @@ impl Searcher {
             self.give_back(ply, moves);
             return score;
         }
-        let stand_pat = evaluate(pos);
+        let stand_pat = evaluate_with(pos, &self.weights);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             self.give_back(ply, moves);
             return stand_pat;

@@ -1,0 +1,51 @@
+//! The evaluation's material values: set by name, and used by the evaluation.
+
+use engine::eval::{Weights, evaluate, evaluate_with};
+use rules::{Role, VariantId, fen};
+
+#[test]
+fn weights_are_set_by_role_name_or_hand() {
+    let mut weights = Weights::DEFAULT;
+    weights.set("camel", 300).unwrap();
+    weights.set("hand", 70).unwrap();
+    assert_eq!(weights.piece[Role::Camel.index()], 300);
+    assert_eq!(weights.hand_percent, 70);
+    let error = weights.set("dragon", 900).unwrap_err();
+    assert!(error.contains("unknown weight 'dragon'"), "{error}");
+    assert!(error.contains("wildebeest"), "{error}");
+}
+
+#[test]
+fn a_camel_up_is_worth_what_the_weights_say() {
+    let wildebeest = VariantId::Wildebeest.rules().unwrap();
+    let with_camel = fen::parse(wildebeest, "10k/11/11/11/11/5C5/11/11/11/K10 w - - 0 1").unwrap();
+    let bare = fen::parse(wildebeest, "10k/11/11/11/11/11/11/11/11/K10 w - - 0 1").unwrap();
+    let default_gap = evaluate(&with_camel) - evaluate(&bare);
+    let mut weights = Weights::DEFAULT;
+    weights.set("camel", 400).unwrap();
+    let heavier_gap = evaluate_with(&with_camel, &weights) - evaluate_with(&bare, &weights);
+    assert!(default_gap > 0, "{default_gap}");
+    assert_eq!(
+        heavier_gap - default_gap,
+        400 - Weights::DEFAULT.piece[Role::Camel.index()]
+    );
+}
+
+#[test]
+fn pieces_in_hand_count_by_the_hand_percentage() {
+    let loop_chess = VariantId::BehemothLoop.rules().unwrap();
+    let with_hand = fen::parse(
+        loop_chess,
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPP1/RNBQKBNR[R] w KQkq - 0 1",
+    )
+    .unwrap();
+    let mut full = Weights::DEFAULT;
+    full.set("hand", 100).unwrap();
+    let mut half = Weights::DEFAULT;
+    half.set("hand", 50).unwrap();
+    let rook = Weights::DEFAULT.piece[Role::Rook.index()];
+    assert_eq!(
+        evaluate_with(&with_hand, &full) - evaluate_with(&with_hand, &half),
+        rook / 2
+    );
+}
