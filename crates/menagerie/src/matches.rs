@@ -7,6 +7,7 @@ use crate::uci_player::UciEngine;
 use anyhow::{Result, bail};
 use clap::Args;
 use dice::DiceStream;
+use engine::eval::Weights;
 use engine::{Limits, Searcher};
 use rules::{Color, Game, Move, Owed, Position, VariantId, pgn};
 use std::io::{IsTerminal, Write};
@@ -54,7 +55,12 @@ pub struct MatchArgs {
 enum Kind {
     Random,
     Greedy,
-    Search { limits: Limits, frozen: bool },
+    Search {
+        limits: Limits,
+        frozen: bool,
+        horizon: Option<i32>,
+        weights: Weights,
+    },
     External(Box<UciEngine>),
 }
 
@@ -70,6 +76,8 @@ impl Player {
     fn parse(spec: &str, id: VariantId) -> Result<Player> {
         let mut limits = Limits::default();
         let mut frozen = false;
+        let mut horizon = None;
+        let mut weights = Weights::DEFAULT;
         let mut kind = None;
         let mut external = None;
         let mut options = Vec::new();
@@ -88,6 +96,7 @@ impl Player {
                 "nodes" => limits.nodes = Some(number()?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(number()?)),
                 "frozen" => frozen = true,
+                "horizon" => horizon = Some(number()? as i32),
                 "uci" => external = Some(value.to_string()),
                 "tc" => {
                     clock = Some(parse_clock(value).ok_or_else(|| {
@@ -96,11 +105,14 @@ impl Player {
                         )
                     })?)
                 }
+                _ if key.starts_with("value.") => weights
+                    .set(&key["value.".len()..], number()? as i32)
+                    .map_err(|e| anyhow::anyhow!("player '{spec}': {e}"))?,
                 _ if key.starts_with("option.") => {
                     options.push((key["option.".len()..].to_string(), value.to_string()))
                 }
                 _ => bail!(
-                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, random, greedy, uci=PATH, option.NAME=VALUE)"
+                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, random, greedy, uci=PATH, option.NAME=VALUE)"
                 ),
             }
         }
@@ -140,12 +152,26 @@ impl Player {
             {
                 limits.depth = Some(3);
             }
-            Kind::Search { limits, frozen }
+            Kind::Search {
+                limits,
+                frozen,
+                horizon,
+                weights,
+            }
         });
         let searcher = match kind {
-            Kind::Search { frozen, .. } => {
+            Kind::Search {
+                frozen,
+                horizon,
+                ref weights,
+                ..
+            } => {
                 let mut searcher = Searcher::new(16);
+                searcher.set_weights(weights.clone());
                 searcher.set_ignore_chance(frozen);
+                if let Some(plies) = horizon {
+                    searcher.set_chance_horizon(plies);
+                }
                 Some(searcher)
             }
             _ => None,
@@ -210,6 +236,63 @@ fn parse_clock(text: &str) -> Option<(Duration, Duration)> {
     Some((seconds(base)?, seconds(increment)?))
 }
 
+/// The opening of a pair of games: `plies` random moves (and their rolls) from the
+/// start, with the dice stream and the random mover as they stand after it. An opening in
+/// which the game already ended (a king trampled by the dice) says nothing about the
+/// players, so another is drawn in its place; the number drawn again is returned too.
+fn opening(
+    variant: &'static rules::Variant,
+    options: rules::RuleOptions,
+    seed: u64,
+    plies: u32,
+) -> Result<(Game, DiceStream, Chooser, u64)> {
+    const ATTEMPTS: u64 = 1000;
+    let mut attempt: u64 = 0;
+    loop {
+        let seed = seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut dice = DiceStream::new(seed);
+        let mut chooser = Chooser::new(seed);
+        let start = dice.starting_position(Position::start(variant).with_options(options))?;
+        let mut game = Game::new(start);
+        let mut played = 0;
+        loop {
+            match game.owed() {
+                Owed::Over(_) => break,
+                Owed::Roll => {
+                    let roll = dice.roll(game.position()).expect("the variant has dice");
+                    game.roll(roll)?;
+                }
+                Owed::Move(_) if played == plies => {
+                    return Ok((game, dice, chooser, attempt));
+                }
+                Owed::Move(_) => {
+                    game.play(chooser.random(game.position()))?;
+                    played += 1;
+                }
+            }
+        }
+        attempt += 1;
+        if attempt == ATTEMPTS {
+            bail!("no opening of {plies} random plies out of {ATTEMPTS} left the game going");
+        }
+    }
+}
+
+/// The number of pairs, the mean score and the variance of a pair's score. The two games
+/// of a pair share their opening and dice, so their results are not independent (dice that
+/// trample White's king decide both games, one each way): the spread is measured over
+/// pair scores, as fishtest does. A lone last game counts as a pair of its own.
+fn pair_statistics(results: &[f64]) -> (f64, f64, f64) {
+    let pairs: Vec<f64> = results
+        .chunks(2)
+        .map(|pair| pair.iter().sum::<f64>() / pair.len() as f64)
+        .collect();
+    let n = pairs.len() as f64;
+    let mean = pairs.iter().sum::<f64>() / n;
+    let variance = pairs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+    (n, mean, variance)
+}
+
 /// The Elo difference for an expected score.
 fn elo(score: f64) -> f64 {
     let s = score.clamp(1e-6, 1.0 - 1e-6);
@@ -254,6 +337,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut verdict = None;
     let mut reasons = std::collections::BTreeMap::new();
+    let mut openings_redrawn = 0;
     for game_index in 0..args.games {
         let pair = game_index / 2;
         let seed = args.seed.wrapping_add(pair as u64);
@@ -264,11 +348,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
         } else {
             Color::Black
         };
-        let mut dice = DiceStream::new(seed);
-        let mut chooser = Chooser::new(seed);
-        let start = dice.starting_position(Position::start(variant).with_options(options))?;
-        let mut game = Game::new(start);
-        let mut plies = 0;
+        let (mut game, mut dice, mut chooser, redrawn) =
+            opening(variant, options, seed, args.opening_plies)?;
+        // Both games of a pair play the same opening: count its redraws once.
+        if game_index % 2 == 0 {
+            openings_redrawn += redrawn;
+        }
+        let mut plies = args.opening_plies;
         let mut clocks = players.each_ref().map(|p| p.clock.map(|(base, _)| base));
         let (winner, reason) = loop {
             match game.owed() {
@@ -284,23 +370,16 @@ pub fn run(args: MatchArgs) -> Result<()> {
                     );
                 }
                 Owed::Move(color) => {
-                    let m = if plies < args.opening_plies {
-                        chooser.random(game.position())
-                    } else {
-                        let who = if color == engine1_color { 0 } else { 1 };
-                        let started = Instant::now();
-                        let m = players[who].choose(&game, &mut chooser, clocks[who])?;
-                        if let (Some(left), Some((_, increment))) =
-                            (clocks[who], players[who].clock)
-                        {
-                            let spent = started.elapsed();
-                            if spent > left {
-                                break (Some(!color), "time forfeit".to_string());
-                            }
-                            clocks[who] = Some(left - spent + increment);
+                    let who = if color == engine1_color { 0 } else { 1 };
+                    let started = Instant::now();
+                    let m = players[who].choose(&game, &mut chooser, clocks[who])?;
+                    if let (Some(left), Some((_, increment))) = (clocks[who], players[who].clock) {
+                        let spent = started.elapsed();
+                        if spent > left {
+                            break (Some(!color), "time forfeit".to_string());
                         }
-                        m
-                    };
+                        clocks[who] = Some(left - spent + increment);
+                    }
                     game.play(m)?;
                     plies += 1;
                 }
@@ -347,11 +426,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 args.games
             );
         }
-        if let Some((elo0, elo1)) = sprt {
-            let n = results.len() as f64;
-            let mean = results.iter().sum::<f64>() / n;
-            let variance = results.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
-            if variance > 0.0 && n >= 10.0 {
+        if let Some((elo0, elo1)) = sprt
+            && results.len().is_multiple_of(2)
+        {
+            let (n, mean, variance) = pair_statistics(&results);
+            if variance > 0.0 && n >= 5.0 {
                 let (s0, s1) = (expected_score(elo0), expected_score(elo1));
                 let llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
                 let bound = (0.95f64 / 0.05).ln();
@@ -371,8 +450,8 @@ pub fn run(args: MatchArgs) -> Result<()> {
     }
     let n = results.len() as f64;
     let mean = results.iter().sum::<f64>() / n;
-    let deviation = (results.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt();
-    let margin = 1.96 * deviation / n.sqrt();
+    let (pairs, _, pair_variance) = pair_statistics(&results);
+    let margin = 1.96 * (pair_variance / pairs).sqrt();
     println!(
         "{} vs {} in {id}: {} games",
         players[0].name,
@@ -402,6 +481,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
         .map(|(reason, count)| format!("{reason} {count}"))
         .collect();
     println!("endings: {}", reasons.join(", "));
+    if openings_redrawn > 0 {
+        println!(
+            "openings drawn again: {openings_redrawn} (the dice ended the game before the players moved)"
+        );
+    }
     if let Some(verdict) = verdict {
         println!("{verdict}");
     }

@@ -381,3 +381,35 @@ fn match_reports_score_elo_and_writes_pgn() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_clean_error(&["match", "--engine1", "depth=x"], "needs a number");
 }
+
+#[test]
+fn match_draws_another_opening_when_the_dice_end_the_game_in_it() {
+    let dir = std::env::temp_dir().join(format!("menagerie-redraw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn_path = dir.join("games.pgn");
+    let out = menagerie(&[
+        "match",
+        "--variant",
+        "behemoth",
+        "--games",
+        "40",
+        "--opening-plies",
+        "8",
+        "--engine1",
+        "random",
+        "--engine2",
+        "random",
+        "--pgn",
+        pgn_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("openings drawn again: "), "{text}");
+    let games = std::fs::read_to_string(&pgn_path).unwrap();
+    for game in games.split("[Event ").skip(1) {
+        // Every one of the eight opening plies was followed by a roll: the players
+        // themselves got to move.
+        assert!(game.matches("[%roll").count() >= 8, "{game}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
