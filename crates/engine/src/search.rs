@@ -48,6 +48,8 @@ pub struct Searcher {
     start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The node count at which the clock and the stop flag are next looked at.
+    next_check: u64,
     aborted: bool,
     /// Keys of the game's earlier positions and of the current search path, for
     /// repetition.
@@ -86,6 +88,7 @@ impl Searcher {
             start: Instant::now(),
             deadline: None,
             node_limit: None,
+            next_check: 0,
             aborted: false,
             keys: Vec::new(),
             killers: [[None; 2]; MAX_PLY],
@@ -141,6 +144,7 @@ impl Searcher {
     ) -> (Option<Move>, SearchInfo) {
         self.start = Instant::now();
         self.nodes = 0;
+        self.next_check = 0;
         self.aborted = false;
         self.node_limit = limits.nodes;
         let budget = self.budget(limits);
@@ -176,7 +180,9 @@ impl Searcher {
                 hashfull: self.tt.hashfull(),
             };
             on_iteration(&info);
-            if score.abs() >= MATE_BOUND && depth > 2 && !limits.infinite {
+            // A mate found: stop once the search is deep enough that a shorter one would
+            // have shown (reductions can find a longer mate first).
+            if score.abs() >= MATE_BOUND && depth > MATE - score.abs() + 2 && !limits.infinite {
                 break;
             }
             // Another iteration would likely not finish in the time left.
@@ -216,7 +222,10 @@ impl Searcher {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        // Chance nodes count too, so the count seen here can keep one parity for a long
+        // time: a mask test on it could miss every check.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
             let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
             let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
             if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {

@@ -89,3 +89,27 @@ fn the_queen_steps_out_of_the_behemoths_path() {
     let (m, _) = best(VariantId::Behemoth, "k7/8/8/3Q4/3*4/8/8/7K w - - 0 1", 1);
     assert!(m.starts_with("d5"), "{m}");
 }
+
+#[test]
+fn a_node_limit_holds_however_the_rolls_are_searched() {
+    // Chance nodes count as nodes too; the limit must be looked at however the counts
+    // fall between player and chance nodes.
+    for id in [VariantId::Behemoth, VariantId::Juggernaut] {
+        for horizon in [1, 3, 99] {
+            let pos = Position::start(id.rules().unwrap());
+            let mut searcher = Searcher::new(8);
+            searcher.set_chance_horizon(horizon);
+            let limits = Limits {
+                nodes: Some(20_000),
+                ..Limits::default()
+            };
+            let (m, info) = searcher.search(&pos, &[], &limits, |_| {});
+            assert!(m.is_some());
+            assert!(
+                info.nodes <= 20_000 + 1024,
+                "{id} horizon {horizon}: {} nodes",
+                info.nodes
+            );
+        }
+    }
+}
