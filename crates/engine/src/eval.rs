@@ -18,6 +18,13 @@ pub struct Weights {
     /// A piece in hand, as a percentage of its value on the board: it drops where it is
     /// needed, but dropping it costs a move.
     pub hand_percent: Score,
+    /// Chess and Wildebeest: centipawns for each own pawn just in front of the king (on
+    /// its file or the next, one or two ranks ahead), in full while the enemy has all its
+    /// pieces and fading as they are exchanged.
+    pub shelter: Score,
+    /// Chess and Wildebeest: the king's centre bonus, in per cent of a knight's, fading
+    /// in as the enemy's pieces are exchanged.
+    pub king_activity: Score,
 }
 
 impl Weights {
@@ -27,6 +34,8 @@ impl Weights {
     pub const DEFAULT: Weights = Weights {
         piece: [100, 310, 330, 500, 950, 400, 250, 600, 500],
         hand_percent: 90,
+        shelter: SHELTER,
+        king_activity: KING_ACTIVITY,
     };
 
     pub fn value(&self, pos: &Position, role: Role) -> Score {
@@ -37,18 +46,27 @@ impl Weights {
         }
     }
 
-    /// Sets one weight by name: a role (`camel`) or `hand`.
+    /// Sets one weight by name: a role (`camel`), `hand`, `shelter` or `king-activity`.
     pub fn set(&mut self, name: &str, value: Score) -> Result<(), String> {
-        if name == "hand" {
-            self.hand_percent = value;
-            return Ok(());
+        match name {
+            "hand" => self.hand_percent = value,
+            "shelter" => self.shelter = value,
+            "king-activity" => self.king_activity = value,
+            _ => return self.set_role(name, value),
         }
+        Ok(())
+    }
+
+    fn set_role(&mut self, name: &str, value: Score) -> Result<(), String> {
         let role = Role::ALL
             .into_iter()
             .find(|r| r.name() == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
-                format!("unknown weight '{name}' (hand, {})", names.join(", "))
+                format!(
+                    "unknown weight '{name}' (hand, shelter, king-activity, {})",
+                    names.join(", ")
+                )
             })?;
         self.piece[role.index()] = value;
         Ok(())
@@ -155,10 +173,55 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
                     *side += tables.piece[sq.slot()];
                 }
             }
+            *side += king_safety(pos, color, tables, weights);
         }
     });
     let us = pos.turn();
     score[us.index()] - score[(!us).index()] + beast_danger(pos, us, weights)
+}
+
+const SHELTER: Score = 12;
+const KING_ACTIVITY: Score = 100;
+/// The enemy's pieces (pawns and king aside) worth this much or more: a middlegame.
+const FULL_ARMY: Score = 3000;
+
+/// Where the king is safe from attack (chess, Wildebeest): behind its pawns while the
+/// enemy has pieces to attack with, in the centre once they are gone. Not with a beast,
+/// which tramples through any shelter, nor in Battle Chieftain, whose kings are not the
+/// goal.
+fn king_safety(pos: &Position, color: Color, tables: &SquareTables, weights: &Weights) -> Score {
+    let variant = pos.variant();
+    if !variant.royal_king || variant.beast.is_some() || variant.battle.is_some() {
+        return 0;
+    }
+    let Some(king) = pos.king(color) else {
+        return 0;
+    };
+    let army: Score = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::Camel,
+        Role::Wildebeest,
+    ]
+    .into_iter()
+    .map(|role| pos.pieces_of(!color, role).count() as Score * weights.value(pos, role))
+    .sum();
+    let middlegame = army.min(FULL_ARMY);
+    let geo = pos.geometry();
+    let forward = if color == Color::White { 1 } else { -1 };
+    let own_pawns = pos.pieces_of(color, Role::Pawn);
+    let shield = (-1..=1)
+        .flat_map(|df| (1..=2).map(move |dr| (df, dr * forward)))
+        .filter_map(|(df, dr)| geo.offset(king, df, dr))
+        .filter(|&sq| own_pawns.contains(sq))
+        .count() as Score;
+    let shelter = shield * weights.shelter * middlegame / FULL_ARMY;
+    let activity = tables.piece[king.slot()] * weights.king_activity / 100
+        * (FULL_ARMY - middlegame)
+        / FULL_ARMY;
+    shelter + activity
 }
 
 /// The beast's threat: the expected material each side loses to the roll the position

@@ -49,3 +49,54 @@ fn pieces_in_hand_count_by_the_hand_percentage() {
         rook / 2
     );
 }
+
+/// The evaluation with the default weights less the one with `name` set to 0.
+fn term(id: VariantId, fen_text: &str, name: &str) -> i32 {
+    let pos = fen::parse(id.rules().unwrap(), fen_text).unwrap();
+    let mut without = Weights::DEFAULT;
+    without.set(name, 0).unwrap();
+    evaluate_with(&pos, &Weights::DEFAULT) - evaluate_with(&pos, &without)
+}
+
+#[test]
+fn pawns_in_front_of_the_king_count_while_the_armies_are_on() {
+    // Black has pushed its e-pawn: two pawns before its king against White's three.
+    let fen_text = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(
+        term(VariantId::Chess, fen_text, "shelter"),
+        Weights::DEFAULT.shelter
+    );
+    // The king's centre bonus waits for the endgame.
+    assert_eq!(term(VariantId::Chess, fen_text, "king-activity"), 0);
+    // A beast tramples through any shelter: no such term there.
+    let behemoth = "rnbqkbnr/pppp1ppp/8/4p3/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(term(VariantId::Behemoth, behemoth, "shelter"), 0);
+}
+
+#[test]
+fn in_the_endgame_the_king_belongs_in_the_centre() {
+    assert!(
+        term(
+            VariantId::Chess,
+            "8/8/8/3k4/8/8/8/K7 w - - 0 1",
+            "king-activity"
+        ) < 0
+    );
+    assert_eq!(
+        term(
+            VariantId::Chess,
+            "8/8/5k2/8/8/2K5/8/8 w - - 0 1",
+            "king-activity"
+        ),
+        0
+    );
+    // Without enemy pieces there is nothing to shelter from.
+    assert_eq!(
+        term(
+            VariantId::Chess,
+            "8/5ppp/6k1/8/8/8/5PPP/6K1 w - - 0 1",
+            "shelter"
+        ),
+        0
+    );
+}
