@@ -350,66 +350,68 @@ fn uci_answers_with_rolls_in_the_move_list() {
     );
 }
 
-#[test]
-fn match_reports_score_elo_and_writes_pgn() {
-    let dir = std::env::temp_dir().join(format!("menagerie-match-{}", std::process::id()));
+/// Runs `menagerie match` with `args` and `--pgn` into a fresh directory named `tag`:
+/// its stdout, and the PGN it wrote.
+fn run_match(tag: &str, args: &[&str]) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("menagerie-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pgn_path = dir.join("games.pgn");
-    let out = menagerie(&[
-        "match",
-        "--variant",
-        "wildebeest",
-        "--games",
-        "4",
-        "--engine1",
-        "depth=1",
-        "--engine2",
-        "random",
-        "--pgn",
-        pgn_path.to_str().unwrap(),
-    ]);
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--pgn", pgn_path.to_str().unwrap()]);
+    let out = menagerie(&all);
     assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let games = std::fs::read_to_string(&pgn_path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (stdout(&out), games)
+}
+
+#[test]
+fn match_reports_score_elo_and_writes_pgn() {
+    let (text, games) = run_match(
+        "match",
+        &[
+            "--variant",
+            "wildebeest",
+            "--games",
+            "4",
+            "--engine1",
+            "depth=1",
+            "--engine2",
+            "random",
+        ],
+    );
     assert!(
         text.starts_with("depth=1 vs random in wildebeest: 4 games"),
         "{text}"
     );
     assert!(text.contains("Elo "), "{text}");
-    let games = std::fs::read_to_string(&pgn_path).unwrap();
     assert_eq!(games.matches("[Event \"menagerie match\"]").count(), 4);
     assert!(games.contains("[Variant \"wildebeest\"]"));
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_clean_error(&["match", "--engine1", "depth=x"], "needs a number");
 }
 
 #[test]
 fn match_draws_another_opening_when_the_dice_end_the_game_in_it() {
-    let dir = std::env::temp_dir().join(format!("menagerie-redraw-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn_path = dir.join("games.pgn");
-    let out = menagerie(&[
-        "match",
-        "--variant",
-        "behemoth",
-        "--games",
-        "40",
-        "--opening-plies",
-        "8",
-        "--engine1",
-        "random",
-        "--engine2",
-        "random",
-        "--pgn",
-        pgn_path.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let (text, games) = run_match(
+        "redraw",
+        &[
+            "--variant",
+            "behemoth",
+            "--games",
+            "40",
+            "--opening-plies",
+            "8",
+            "--engine1",
+            "random",
+            "--engine2",
+            "random",
+        ],
+    );
     assert!(text.contains("openings drawn again: "), "{text}");
-    let games = std::fs::read_to_string(&pgn_path).unwrap();
     for game in games.split("[Event ").skip(1) {
         // Every one of the eight opening plies was followed by a roll: the players
         // themselves got to move.
         assert!(game.matches("[%roll").count() >= 8, "{game}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
