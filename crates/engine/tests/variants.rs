@@ -113,3 +113,24 @@ fn a_node_limit_holds_however_the_rolls_are_searched() {
         }
     }
 }
+
+#[test]
+fn the_juggernaut_expands_rolls_only_with_three_plies_to_go() {
+    let nodes = |id: VariantId, horizon: Option<i32>| {
+        let pos = Position::start(id.rules().unwrap());
+        let mut searcher = Searcher::new(8);
+        if let Some(plies) = horizon {
+            searcher.set_chance_horizon(plies);
+        }
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        searcher.search(&pos, &[], &limits, |_| {}).1.nodes
+    };
+    let juggernaut = nodes(VariantId::Juggernaut, None);
+    assert_eq!(juggernaut, nodes(VariantId::Juggernaut, Some(3)));
+    assert_ne!(juggernaut, nodes(VariantId::Juggernaut, Some(1)));
+    let behemoth = nodes(VariantId::Behemoth, None);
+    assert_eq!(behemoth, nodes(VariantId::Behemoth, Some(1)));
+}
