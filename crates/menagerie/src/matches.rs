@@ -22,7 +22,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 100)]
     games: u32,
     /// First player: comma-separated `depth=N`, `nodes=N`, `movetime=MS`, `frozen`
-    /// (the beast treated as a still obstacle), or `random` / `greedy` movers, or an
+    /// (the beast treated as a still obstacle), `horizon=N` (rolls with fewer plies to go
+    /// estimated, not expanded), `value.ROLE=CP`, `value.hand=PERCENT`, `value.shelter=CP`,
+    /// `value.king-activity=PERCENT` (evaluation weights), or `random` / `greedy` movers, or an
     /// external engine: `uci=PATH` (arguments may follow, separated by spaces) with `option.NAME=VALUE` for its setoptions and
     /// `depth`/`nodes`/`movetime` for its `go` (variants without dice only). `tc=10+0.1`
     /// gives the built-in engine a clock (seconds + increment); overstepping it loses.
