@@ -493,3 +493,21 @@ pub fn run(args: MatchArgs) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::pair_statistics;
+
+    #[test]
+    fn the_spread_is_over_pairs_not_games() {
+        // Each pair split 1-0 (the dice decided both games, one each way): the games
+        // vary, the pairs do not.
+        let (pairs, mean, variance) = pair_statistics(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0]);
+        assert_eq!((pairs, mean, variance), (3.0, 0.5, 0.0));
+        // Pairs won 2-0 and lost 0-2 vary as much as single games would.
+        let (pairs, mean, variance) = pair_statistics(&[1.0, 1.0, 0.0, 0.0]);
+        assert_eq!((pairs, mean, variance), (2.0, 0.5, 0.25));
+        // A lone last game is a pair of its own.
+        assert_eq!(pair_statistics(&[1.0, 0.0, 1.0]).0, 2.0);
+    }
+}
