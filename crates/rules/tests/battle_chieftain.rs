@@ -3,32 +3,12 @@
 
 use rules::{Color, Game, Owed, Position, Reason, RuleOptions, VariantId, fen, san, uci_move};
 
-fn position(id: VariantId, fen_text: &str) -> Position {
-    fen::parse(id.rules().unwrap(), fen_text).unwrap()
-}
+mod common;
+use common::{moves, moves_from, position};
 
 fn open(pos: Position) -> Position {
     let id = pos.variant().id;
     pos.with_options(RuleOptions::parse(id, "home-rows=open").unwrap())
-}
-
-fn moves(pos: &Position) -> Vec<String> {
-    let mut list: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| uci_move::write(pos, m))
-        .collect();
-    list.sort();
-    list
-}
-
-fn moves_from(pos: &Position, from: &str) -> Vec<String> {
-    moves(pos)
-        .into_iter()
-        .filter(|m| {
-            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect()
 }
 
 fn play(pos: &Position, text: &str) -> Position {

@@ -16,6 +16,9 @@
 
 use rules::{MoveKind, Position, Role, RuleOptions, VariantId, fen, uci_move};
 
+mod common;
+use common::{Rng, moves as kernel_moves};
+
 const BOARDS: [VariantId; 4] = [
     VariantId::BattleChieftain,
     VariantId::BattleChieftainFarWalls,
@@ -33,32 +36,6 @@ const SHOWN: usize = 8;
 
 const FILES: usize = 10;
 const RANKS: usize = 11;
-
-// ---------------------------------------------------------------------------------------
-// A small xorshift generator, so the test is reproducible without new dependencies.
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `0..n` (the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `num / den`.
-    fn chance(&mut self, num: usize, den: usize) -> bool {
-        self.below(den) < num
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // The boards, from rules.md's diagrams (rank 11 first). `B` is Black's home row, `W` is
@@ -647,16 +624,6 @@ impl Tally {
             self.safe_on_enemy_wall
         )
     }
-}
-
-fn kernel_moves(pos: &Position) -> Vec<String> {
-    let mut list: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| uci_move::write(pos, m))
-        .collect();
-    list.sort();
-    list
 }
 
 /// Where a position comes from, for the failure message.

@@ -3,22 +3,10 @@
 //! it; a knight may jump over it. A pawn cannot push into it; a double step is blocked by
 //! it on either square; an en-passant capture onto its square is impossible").
 
-use rules::{Position, VariantId, fen, uci_move};
+use rules::{VariantId, fen, uci_move};
 
-fn position(id: VariantId, fen_text: &str) -> Position {
-    fen::parse(id.rules().unwrap(), fen_text).unwrap()
-}
-
-fn moves_from(pos: &Position, from: &str) -> Vec<String> {
-    let mut list: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| uci_move::write(pos, m))
-        .filter(|m| m.starts_with(from))
-        .collect();
-    list.sort();
-    list
-}
+mod common;
+use common::{moves_from, position};
 
 #[test]
 fn perft_matches_fairy_stockfish_with_a_wall() {

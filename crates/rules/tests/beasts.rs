@@ -2,13 +2,12 @@
 //! 002 (Behemoth Loop): one test per rule.
 
 use rules::chance::{parse_token, write_token};
+
+mod common;
+use common::position;
 use rules::{
     Color, Game, Piece, Position, Reason, Role, RuleOptions, Square, VariantId, fen, uci_move,
 };
-
-fn position(id: VariantId, fen_text: &str) -> Position {
-    fen::parse(id.rules().unwrap(), fen_text).unwrap()
-}
 
 fn sq(pos: &Position, name: &str) -> Square {
     pos.geometry().parse_square(name).unwrap()

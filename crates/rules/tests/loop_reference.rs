@@ -11,36 +11,13 @@
 
 use rules::{Color, Position, Role, VariantId, fen, uci_move};
 
+mod common;
+use common::{Rng, moves as kernel_moves};
+
 const RANDOM_GAME_POSITIONS: usize = 8000;
 const CRAFTED_POSITIONS: usize = 8000;
 /// Mismatches shown in the failure message (all are counted).
 const SHOWN: usize = 8;
-
-// ---------------------------------------------------------------------------------------
-// A small xorshift generator, so the test is reproducible without new dependencies.
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `0..n` (the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `num / den`.
-    fn chance(&mut self, num: usize, den: usize) -> bool {
-        self.below(den) < num
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // The reference.
@@ -415,16 +392,6 @@ impl Tally {
             self.king_capture
         )
     }
-}
-
-fn kernel_moves(pos: &Position) -> Vec<String> {
-    let mut list: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| uci_move::write(pos, m))
-        .collect();
-    list.sort();
-    list
 }
 
 /// Compares the reference's turns for `fen_text` with `kernel` (sorted), recording the

@@ -3,27 +3,11 @@
 
 use rules::{Color, Game, Piece, Position, Reason, Role, VariantId, fen, uci_move};
 
+mod common;
+use common::{moves, moves_from};
+
 fn position(fen_text: &str) -> Position {
     fen::parse(VariantId::Wildebeest.rules().unwrap(), fen_text).unwrap()
-}
-
-fn moves(pos: &Position) -> Vec<String> {
-    let mut list: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| uci_move::write(pos, m))
-        .collect();
-    list.sort();
-    list
-}
-
-fn moves_from(pos: &Position, from: &str) -> Vec<String> {
-    moves(pos)
-        .into_iter()
-        .filter(|m| {
-            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect()
 }
 
 fn play(pos: &Position, text: &str) -> Position {
