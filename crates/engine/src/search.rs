@@ -491,16 +491,17 @@ impl Searcher {
         }
     }
 
-    /// A move that mates, stalemates or takes a king ends the game before the roll. The
-    /// kernel's verdict is asked only when one of those can be the case.
+    /// A move that mates, stalemates, takes a king or makes the hundredth quiet ply ends
+    /// the game before the roll. The kernel's verdict is asked only when one of those can
+    /// be the case.
     fn ends_before_roll(&mut self, pos: &Position, ply: usize) -> Option<Score> {
         let variant = pos.variant();
-        let king_gone = king_gone(pos);
+        let decided = king_gone(pos) || pos.halfmove_clock() >= 100;
         let may_have_no_moves = variant.royal_king && {
             pos.generate_legal(&mut self.scratch);
             self.scratch.is_empty()
         };
-        if !king_gone && !may_have_no_moves {
+        if !decided && !may_have_no_moves {
             return None;
         }
         pos.outcome()

@@ -134,3 +134,16 @@ fn the_juggernaut_expands_rolls_only_with_three_plies_to_go() {
     let behemoth = nodes(VariantId::Behemoth, None);
     assert_eq!(behemoth, nodes(VariantId::Behemoth, Some(1)));
 }
+
+#[test]
+fn behemoth_hundredth_quiet_ply_draws_before_the_roll() {
+    // rules.md 0: the move that makes the hundredth quiet ply draws and no roll follows.
+    // Black, a queen up, has only quiet moves: each draws, however likely the beast was to
+    // trample White's rook and reset the count.
+    let (m, score) = best(
+        VariantId::Behemoth,
+        "3qk3/8/8/8/3*4/8/8/K2R4 b - - 99 80",
+        2,
+    );
+    assert_eq!(score, 0, "{m}");
+}

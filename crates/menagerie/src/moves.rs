@@ -1,9 +1,9 @@
 //! `menagerie moves`: the legal turns of a position.
 
 use crate::setup::PositionArgs;
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
-use rules::{Position, chance, fen, uci_move};
+use rules::{Owed, Position, chance, fen, uci_move};
 use std::io::{BufRead, Write};
 
 #[derive(Args)]
@@ -37,7 +37,16 @@ pub fn run(args: MovesArgs) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.batch {
-        for m in sorted_moves(&args.position.position()?) {
+        let game = args.position.game()?;
+        if let Owed::Over(outcome) = game.owed()
+            && !game.turns().is_empty()
+        {
+            bail!(
+                "the game is over after move {}: {outcome}",
+                game.turns().len()
+            );
+        }
+        for m in sorted_moves(game.position()) {
             writeln!(out, "{m}")?;
         }
         return Ok(());

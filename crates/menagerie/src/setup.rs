@@ -3,7 +3,7 @@
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use rules::{Position, RuleOptions, VariantId, chance, fen, uci_move};
+use rules::{Game, Owed, Position, RuleOptions, Turn, VariantId, chance, fen, uci_move};
 
 #[derive(Args, Clone)]
 pub struct PositionArgs {
@@ -41,6 +41,11 @@ impl PositionArgs {
 
     /// The position after `--fen` and `--moves`.
     pub fn position(&self) -> Result<Position> {
+        Ok(self.game()?.position().clone())
+    }
+
+    /// The game from `--fen` (or the start) through `--moves`.
+    pub fn game(&self) -> Result<Game> {
         let options = self.options()?;
         let variant = self.variant_id()?.rules()?;
         let pos = match &self.fen {
@@ -53,37 +58,66 @@ impl PositionArgs {
             .iter()
             .flat_map(|m| m.split_whitespace())
             .collect();
-        Ok(play_turns(pos, &turns)?.0)
+        play_game(pos, &turns)
     }
 }
 
 /// Plays a move list on `pos`: moves in coordinate notation and, wherever the dice are
 /// owed, roll tokens. Returns the position and the keys of the positions a player moved
-/// from (for repetition).
+/// from (for repetition, which is left to the caller: a GUI may play on after a threefold
+/// repetition it has not claimed).
 pub fn play_turns(mut pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
     let mut history = Vec::new();
     for (i, text) in turns.iter().enumerate() {
-        let at = i + 1;
         if let Some(outcome) = pos.outcome() {
-            bail!("move {at} '{text}': the game is over ({outcome})");
+            bail!("move {} '{text}': the game is over ({outcome})", i + 1);
         }
-        if pos.chance_pending() {
-            let roll = chance::parse_token(&pos, text).map_err(|e| {
-                anyhow!(
-                    "move {at}: the dice are owed here, as a roll like {}: {e}",
-                    example_roll(&pos)
-                )
-            })?;
-            pos.apply_chance(roll)?;
-        } else if text.starts_with('~') {
-            bail!("move {at} '{text}': no roll is owed here, a player moves");
-        } else {
-            let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
-            history.push(pos.key());
-            pos.play(m);
+        match parse_turn(&pos, i + 1, text)? {
+            Turn::Roll(roll) => {
+                pos.apply_chance(roll)?;
+            }
+            Turn::Move(m) => {
+                history.push(pos.key());
+                pos.play(m);
+            }
         }
     }
     Ok((pos, history))
+}
+
+/// Plays a move list on `pos` as a game, so that repetition ends it too.
+pub fn play_game(start: Position, turns: &[&str]) -> Result<Game> {
+    let mut game = Game::new(start);
+    for (i, text) in turns.iter().enumerate() {
+        if let Owed::Over(outcome) = game.owed() {
+            bail!("move {} '{text}': the game is over ({outcome})", i + 1);
+        }
+        match parse_turn(game.position(), i + 1, text)? {
+            Turn::Roll(roll) => {
+                game.roll(roll)?;
+            }
+            Turn::Move(m) => game.play(m)?,
+        }
+    }
+    Ok(game)
+}
+
+/// Reads turn number `at` of a move list: a roll where the dice are owed, else a move.
+fn parse_turn(pos: &Position, at: usize, text: &str) -> Result<Turn> {
+    if pos.chance_pending() {
+        let roll = chance::parse_token(pos, text).map_err(|e| {
+            anyhow!(
+                "move {at}: the dice are owed here, as a roll like {}: {e}",
+                example_roll(pos)
+            )
+        })?;
+        Ok(Turn::Roll(roll))
+    } else if text.starts_with('~') {
+        bail!("move {at} '{text}': no roll is owed here, a player moves")
+    } else {
+        let m = uci_move::parse(pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
+        Ok(Turn::Move(m))
+    }
 }
 
 /// A roll this position could take, to show in an error.

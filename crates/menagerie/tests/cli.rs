@@ -40,6 +40,39 @@ fn moves_after_a_move_list() {
 }
 
 #[test]
+fn moves_after_a_game_ending_move_say_the_game_is_over_and_why() {
+    // Issue 15 item 4: the fifty-move draw after g1f3 used to list 32 rolls.
+    let behemoth_99 = "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 99 60";
+    let args = ["moves", "--variant", "behemoth", "--fen", behemoth_99];
+    assert_clean_error(
+        &[&args[..], &["--moves", "g1f3"]].concat(),
+        "the game is over after move 1: draw by fifty-move rule",
+    );
+    assert_clean_error(
+        &[&args[..], &["--moves", "g1f3 ~2.4"]].concat(),
+        "move 2 '~2.4': the game is over (draw by fifty-move rule)",
+    );
+    assert_clean_error(
+        &["moves", "--moves", "f2f3 e7e5 g2g4 d8h4"],
+        "the game is over after move 4: Black wins by checkmate",
+    );
+    assert_clean_error(
+        &[
+            "moves",
+            "--fen",
+            "1n6/8/8/8/k2p3R/8/4P3/4K1N1 w - - 0 1",
+            "--moves",
+            "e2e4 b8c6 g1f3 c6b8 f3g1 b8c6 g1f3 c6b8 f3g1",
+        ],
+        "the game is over after move 9: draw by threefold repetition",
+    );
+    // A finished position given as a FEN alone still lists its (no) moves, for tools.
+    let out = menagerie(&["moves", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
 fn perft_prints_divide_then_the_total_last() {
     let out = menagerie(&["perft", "3", "--variant", "wildebeest"]);
     assert!(out.status.success());

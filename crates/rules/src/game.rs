@@ -131,16 +131,17 @@ impl Game {
         Some(turn)
     }
 
-    /// How many times the current position (with a player to move) has occurred, this
-    /// time included. Only positions since the last irreversible turn can repeat it.
+    /// How many times the current position has occurred, this time included (see
+    /// [`Position::repetition_key`]). Only positions since the last irreversible turn can
+    /// repeat it.
     pub fn repetitions(&self) -> usize {
-        let current = self.position();
+        let key = self.position().repetition_key();
         let mut count = 0;
         for pos in self.positions.iter().rev() {
-            if !pos.chance_pending() && pos.key() == current.key() {
+            if pos.repetition_key() == key {
                 count += 1;
             }
-            if pos.halfmove_clock() == 0 && !pos.chance_pending() {
+            if pos.halfmove_clock() == 0 {
                 break;
             }
         }
@@ -153,7 +154,9 @@ impl Game {
             // Mate and stalemate come before the draw rules that would also apply.
             return Some(outcome);
         }
-        if !pos.chance_pending() && self.repetitions() >= 3 {
+        // Like the fifty-move rule, repetition ends the game on the move that makes it:
+        // in the beast variants no roll follows.
+        if self.repetitions() >= 3 {
             return Some(Outcome {
                 winner: None,
                 reason: Reason::ThreefoldRepetition,

@@ -17,6 +17,7 @@ pub mod perft;
 pub mod pgn;
 pub mod piece;
 pub mod position;
+pub mod repetition;
 pub mod san;
 pub mod square;
 pub mod uci_move;

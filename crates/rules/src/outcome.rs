@@ -20,8 +20,11 @@ pub enum Reason {
     KingCaptured,
     /// Behemoth Loop and Battle Chieftain: the side to move has no legal turn and loses.
     NoLegalTurn,
-    /// Battle Chieftain: a side lost its last berserker.
+    /// Battle Chieftain: a side lost its last berserker to a capture.
     LastBerserkerCaptured,
+    /// Battle Chieftain: a side whose king was captured crowned its last berserker, and
+    /// was left with a king and no army.
+    LastBerserkerCrowned,
 }
 
 impl Reason {
@@ -37,6 +40,7 @@ impl Reason {
             Reason::KingCaptured => "capturing the king",
             Reason::NoLegalTurn => "leaving the opponent no legal turn",
             Reason::LastBerserkerCaptured => "capturing the last berserker",
+            Reason::LastBerserkerCrowned => "the opponent crowning its last berserker",
         }
     }
 }
@@ -103,12 +107,12 @@ impl Position {
         }
         let mover = self.turn();
         if self.chance_pending() {
-            // Mate and stalemate end the game at once: the beast does not move after
-            // them. Everything else is judged after the roll.
+            // Mate, stalemate and the automatic draws end the game at once: the beast
+            // does not move after them. Having no legal turn is judged after the roll.
             if variant.royal_king && self.legal_moves().is_empty() {
                 return Some(self.no_moves_outcome());
             }
-            return None;
+            return self.automatic_draw();
         }
         if self.legal_moves().is_empty() {
             return Some(if variant.royal_king {
@@ -120,27 +124,38 @@ impl Position {
                 }
             });
         }
-        if self.halfmove_clock() >= 100 {
-            return Some(Outcome {
-                winner: None,
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome {
-                winner: None,
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        self.automatic_draw()
+    }
+
+    /// The draws that need no claim and are judged on the position alone: the fifty-move
+    /// rule and insufficient material.
+    fn automatic_draw(&self) -> Option<Outcome> {
+        let reason = if self.halfmove_clock() >= 100 {
+            Reason::FiftyMoveRule
+        } else if self.is_insufficient_material() {
+            Reason::InsufficientMaterial
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            winner: None,
+            reason,
+        })
     }
 
     fn battle_outcome(&self) -> Option<Outcome> {
         for color in Color::ALL {
             if self.pieces_of(color, Role::Berserker).is_empty() {
+                // A berserker is captured on the opponent's turn; the crowning of the last
+                // one is its owner's own turn, just played.
+                let reason = if color == self.turn() {
+                    Reason::LastBerserkerCaptured
+                } else {
+                    Reason::LastBerserkerCrowned
+                };
                 return Some(Outcome {
                     winner: Some(!color),
-                    reason: Reason::LastBerserkerCaptured,
+                    reason,
                 });
             }
         }

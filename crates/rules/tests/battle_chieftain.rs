@@ -473,3 +473,20 @@ fn perft_from_the_start_on_every_board() {
         }
     }
 }
+
+#[test]
+fn crowning_the_last_berserker_loses_and_says_so() {
+    // Issue 15 item 3, rules.md 4: White's king takes Black's king; Black must crown a
+    // berserker, its last, and is left with a king and no army.
+    let pos = position(BC, "10/10/1b8/10/3k6/9B/10/10/3K6/10/10 w - - 0 1");
+    let after = play(&play(&pos, "d3d7"), "K@b9");
+    let outcome = after.outcome().unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::White), Reason::LastBerserkerCrowned)
+    );
+    assert_eq!(
+        outcome.to_string(),
+        "White wins by the opponent crowning its last berserker"
+    );
+}

@@ -149,3 +149,37 @@ fn no_moves_after_the_game_ends() {
     assert!(game.undo().is_some());
     assert!(game.outcome().is_none());
 }
+
+#[test]
+fn an_en_passant_right_counts_for_repetition_only_when_the_capture_is_legal() {
+    // FIDE 9.2.3, issue 15 item 2: after e2e4 the d4 pawn may not take en passant (it is
+    // pinned to its king by the rook on h4), so the position after e2e4 is the one the
+    // knights' shuffle comes back to twice more.
+    let mut game = Game::new(position("1n6/8/8/8/k2p3R/8/4P3/4K1N1 w - - 0 1"));
+    let moves = "e2e4 b8c6 g1f3 c6b8 f3g1 b8c6 g1f3 c6b8 f3g1".split(' ');
+    for (i, text) in moves.enumerate() {
+        assert_eq!(game.outcome(), None, "over before move {}", i + 1);
+        game.play(uci_move::parse(game.position(), text).unwrap())
+            .unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(rules::Outcome {
+            winner: None,
+            reason: Reason::ThreefoldRepetition
+        })
+    );
+}
+
+#[test]
+fn a_legal_en_passant_capture_makes_the_position_different() {
+    // The same shuffle without the pin: d4xe3 is legal after e2e4, so the first position
+    // differs from the later ones and the game goes on.
+    let mut game = Game::new(position("1n6/8/8/8/3p3R/k7/4P3/4K1N1 w - - 0 1"));
+    for text in "e2e4 b8c6 g1f3 c6b8 f3g1 b8c6 g1f3 c6b8 f3g1".split(' ') {
+        game.play(uci_move::parse(game.position(), text).unwrap())
+            .unwrap();
+    }
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(game.outcome(), None);
+}
