@@ -60,30 +60,67 @@ impl PositionArgs {
 /// Plays a move list on `pos`: moves in coordinate notation and, wherever the dice are
 /// owed, roll tokens. Returns the position and the keys of the positions a player moved
 /// from (for repetition).
-pub fn play_turns(mut pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
+pub fn play_turns(pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
+    let prefix = play_valid_prefix(pos, turns);
+    match prefix.error {
+        Some(e) => Err(e),
+        None => Ok((prefix.position, prefix.history)),
+    }
+}
+
+/// How far a move list could be played: the position after its longest valid prefix.
+pub struct Prefix {
+    pub position: Position,
+    pub history: Vec<u64>,
+    /// How many turns were played.
+    pub played: usize,
+    /// Why the next turn was refused, if one was.
+    pub error: Option<anyhow::Error>,
+}
+
+/// Plays `turns` on `pos` up to the first one that cannot be played, as engines do with
+/// the move list a GUI sends (Fairy-Stockfish stops at the first illegal move).
+pub fn play_valid_prefix(mut pos: Position, turns: &[&str]) -> Prefix {
     let mut history = Vec::new();
     for (i, text) in turns.iter().enumerate() {
-        let at = i + 1;
-        if let Some(outcome) = pos.outcome() {
-            bail!("move {at} '{text}': the game is over ({outcome})");
-        }
-        if pos.chance_pending() {
-            let roll = chance::parse_token(&pos, text).map_err(|e| {
-                anyhow!(
-                    "move {at}: the dice are owed here, as a roll like {}: {e}",
-                    example_roll(&pos)
-                )
-            })?;
-            pos.apply_chance(roll)?;
-        } else if text.starts_with('~') {
-            bail!("move {at} '{text}': no roll is owed here, a player moves");
-        } else {
-            let m = uci_move::parse(&pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
-            history.push(pos.key());
-            pos.play(m);
+        if let Err(error) = play_turn(&mut pos, &mut history, i + 1, text) {
+            return Prefix {
+                position: pos,
+                history,
+                played: i,
+                error: Some(error),
+            };
         }
     }
-    Ok((pos, history))
+    Prefix {
+        position: pos,
+        history,
+        played: turns.len(),
+        error: None,
+    }
+}
+
+/// Plays turn number `at` of a move list, a move or a roll.
+fn play_turn(pos: &mut Position, history: &mut Vec<u64>, at: usize, text: &str) -> Result<()> {
+    if let Some(outcome) = pos.outcome() {
+        bail!("move {at} '{text}': the game is over ({outcome})");
+    }
+    if pos.chance_pending() {
+        let roll = chance::parse_token(pos, text).map_err(|e| {
+            anyhow!(
+                "move {at}: the dice are owed here, as a roll like {}: {e}",
+                example_roll(pos)
+            )
+        })?;
+        pos.apply_chance(roll)?;
+    } else if text.starts_with('~') {
+        bail!("move {at} '{text}': no roll is owed here, a player moves");
+    } else {
+        let m = uci_move::parse(pos, text).map_err(|e| anyhow!("move {at}: {e}"))?;
+        history.push(pos.key());
+        pos.play(m);
+    }
+    Ok(())
 }
 
 /// A roll this position could take, to show in an error.
