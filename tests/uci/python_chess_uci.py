@@ -5,8 +5,8 @@ python-chess is a strict, widely used UCI client: if it can identify the engine,
 game against it and read its analysis without logging a warning, GUIs built the same way
 will cope too. The test:
 
-  * starts the engine with `SimpleEngine.popen_uci([binary, "uci"])` and checks its
-    `id name`;
+  * starts the bare binary with `SimpleEngine.popen_uci([binary])`, as a GUI does (no
+    arguments, stdin a pipe), and checks that its `id name` carries a version;
   * turns `UCI_ShowWDL` on if the engine offers it;
   * plays a short game of the engine against itself with `Limit(time=0.05)`, checking
     that every move is legal in python-chess's own board;
@@ -17,6 +17,9 @@ will cope too. The test:
     in one whatever it does;
   * runs an open-ended analysis and leaves it early, so `stop` is sent mid-search and the
     engine must answer with a bestmove;
+  * asks for three lines with `multipv=3` (distinct first moves, the mate first), limits
+    the search with `root_moves` (UCI `searchmoves`) and plays with `ponder=True`;
+  * starts the bare binary on a pseudo-terminal, where it must print its help instead;
   * fails if python-chess logs anything at WARNING level or above (protocol errors,
     unexpected lines, engine crashes).
 
@@ -27,6 +30,9 @@ this script's location). Exit status 0 on success, 1 on failure with a message.
 
 import argparse
 import logging
+import os
+import pty
+import re
 import sys
 import time
 from pathlib import Path
@@ -134,10 +140,13 @@ def check_info(board, info, where, show_wdl, full_depth=4):
 
 
 def run(binary, plies, log):
-    engine = chess.engine.SimpleEngine.popen_uci([str(binary), "uci"], timeout=10)
+    engine = chess.engine.SimpleEngine.popen_uci([str(binary)], timeout=10)
     try:
         name = engine.id.get("name", "")
-        check(name.startswith("Menagerie"), f"id name is {name!r}, expected Menagerie")
+        check(
+            re.fullmatch(r"Menagerie \d+\.\d+\.\d+.*", name) is not None,
+            f"id name is {name!r}, expected Menagerie and a version",
+        )
         print(f"engine: {name} by {engine.id.get('author', '?')}")
 
         show_wdl = "UCI_ShowWDL" in engine.options
@@ -216,6 +225,32 @@ def run(binary, plies, log):
         check(best in position.legal_moves, f"bestmove after stop {best} is illegal")
         print(f"infinite analysis stopped after {seen} depths, bestmove {best}")
 
+        # MultiPV: three distinct lines, the mate in one first.
+        position = chess.Board(MATES[0][1])
+        lines = engine.analyse(position, chess.engine.Limit(depth=3), multipv=3)
+        check(len(lines) == 3, f"multipv=3 gave {len(lines)} lines")
+        firsts = [line["pv"][0] for line in lines]
+        check(len(set(firsts)) == 3, f"multipv lines share a first move: {firsts}")
+        check(firsts[0].uci() == MATES[0][3], f"multipv line 1 is {firsts[0]}, not the mate")
+        for line in lines:
+            check_pv(position, line["pv"], "multipv")
+        print(f"multipv 3: {' '.join(m.uci() for m in firsts)}")
+
+        # searchmoves: the mate is not among the moves allowed.
+        allowed = [chess.Move.from_uci("a2a3"), chess.Move.from_uci("h2h3")]
+        result = engine.play(position, chess.engine.Limit(depth=3), root_moves=allowed)
+        check(result.move in allowed, f"searchmoves a2a3 h2h3 answered {result.move}")
+        print(f"searchmoves a2a3 h2h3: {result.move}")
+
+        # Pondering: python-chess sends `go ponder` on the expected reply after each move,
+        # and `stop` before the next search.
+        board = chess.Board()
+        for _ in range(4):
+            result = engine.play(board, chess.engine.Limit(time=0.05), ponder=True)
+            check(result.move in board.legal_moves, f"ponder game: illegal {result.move}")
+            board.push(result.move)
+        print(f"played with ponder=True: {board_san(board)}")
+
         # A fresh game and ping: ucinewgame then isready must still answer.
         engine.ping()
         result = engine.play(chess.Board(), chess.engine.Limit(nodes=2000), game="second game")
@@ -230,6 +265,28 @@ def run(binary, plies, log):
         "python-chess logged protocol problems:\n"
         + "\n".join(f"{r.levelname}: {r.getMessage()}" for r in problems),
     )
+
+
+def check_help_on_a_terminal(binary):
+    """On a terminal the bare binary is not talking to a GUI: it prints its help."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(str(binary), [str(binary)])
+    output = b""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    _, status = os.waitpid(pid, 0)
+    text = output.decode(errors="replace")
+    check(os.WEXITSTATUS(status) == 0, f"the bare binary on a terminal exited {status}")
+    check("Usage:" in text and "uci" in text, f"no help on a terminal: {text[:300]!r}")
+    print("bare binary on a terminal: prints its help")
 
 
 def board_san(board):
@@ -260,6 +317,7 @@ def main():
 
     try:
         run(args.menagerie, args.plies, log)
+        check_help_on_a_terminal(args.menagerie)
     except (Failure, chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as e:
         print(f"FAIL: {type(e).__name__}: {e}", file=sys.stderr)
         print("last UCI traffic:\n" + log.transcript(), file=sys.stderr)

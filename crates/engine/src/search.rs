@@ -22,6 +22,8 @@ pub struct Limits {
     pub increment: Duration,
     pub moves_to_go: Option<u32>,
     pub infinite: bool,
+    /// Search only these moves at the root (UCI `searchmoves`, MultiPV); empty for all.
+    pub root_moves: Vec<Move>,
 }
 
 /// What one finished iteration found.
@@ -67,6 +69,8 @@ pub struct Searcher {
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
     scratch: Box<MoveList>,
     ply_moves: Vec<Vec<(i32, Move)>>,
+    /// The root moves the current search may choose from; empty for all.
+    root_moves: Vec<Move>,
 }
 
 /// Ordering keys: the hash move, then captures by most valuable victim and least valuable
@@ -98,6 +102,7 @@ impl Searcher {
             weights: Weights::DEFAULT,
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            root_moves: Vec::new(),
         }
     }
 
@@ -155,8 +160,14 @@ impl Searcher {
         self.history
             .iter_mut()
             .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
-        let legal = pos.legal_moves();
-        let mut best = legal.as_slice().first().copied();
+        self.root_moves = limits.root_moves.clone();
+        let legal: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| self.root_moves.is_empty() || self.root_moves.contains(m))
+            .collect();
+        let mut best = legal.first().copied();
         let mut info = SearchInfo::default();
         if legal.is_empty() {
             return (None, info);
@@ -168,7 +179,9 @@ impl Searcher {
                 break;
             }
             let pv = self.principal_variation(pos, depth);
-            if let Some(&first) = pv.first() {
+            if let Some(&first) = pv.first()
+                && (self.root_moves.is_empty() || self.root_moves.contains(&first))
+            {
                 best = Some(first);
             }
             info = SearchInfo {
@@ -358,7 +371,10 @@ impl Searcher {
                 _ => {}
             }
         }
-        let (moves, no_moves) = self.ordered_moves(pos, ply, entry.and_then(|e| e.best), false);
+        let (mut moves, no_moves) = self.ordered_moves(pos, ply, entry.and_then(|e| e.best), false);
+        if ply == 0 && !self.root_moves.is_empty() {
+            moves.retain(|(_, m)| self.root_moves.contains(m));
+        }
         if let Some(score) = self.terminal(pos, no_moves, ply) {
             self.give_back(ply, moves);
             return score;

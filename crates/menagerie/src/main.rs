@@ -14,7 +14,8 @@ mod uci;
 mod uci_player;
 mod xboard;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -24,8 +25,10 @@ use std::process::ExitCode;
     about = "Play chess variants with beasts in them: chess, behemoth, juggernaut, behemoth-loop, battle-chieftain (four boards) and wildebeest"
 )]
 struct Cli {
+    /// Without one, the program speaks UCI when a GUI starts it (stdin is not a terminal)
+    /// and prints this help on a terminal.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -78,7 +81,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        // Chess GUIs start an engine with no arguments and speak UCI on its stdin.
+        if std::io::stdin().is_terminal() {
+            let _ = Cli::command().print_help();
+            return ExitCode::SUCCESS;
+        }
+        return report(uci::run());
+    };
+    report(match command {
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Simulate(args) => simulate::run(args),
@@ -89,7 +100,10 @@ fn main() -> ExitCode {
         Command::Pgn(args) => pgn_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
-    };
+    })
+}
+
+fn report(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -66,23 +66,61 @@ impl PositionArgs {
 /// owed, roll tokens. Returns the position and the keys of the positions a player moved
 /// from (for repetition, which is left to the caller: a GUI may play on after a threefold
 /// repetition it has not claimed).
-pub fn play_turns(mut pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
+pub fn play_turns(pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
+    let prefix = play_valid_prefix(pos, turns);
+    match prefix.error {
+        Some(e) => Err(e),
+        None => Ok((prefix.position, prefix.history)),
+    }
+}
+
+/// How far a move list could be played: the position after its longest valid prefix.
+pub struct Prefix {
+    pub position: Position,
+    pub history: Vec<u64>,
+    /// How many turns were played.
+    pub played: usize,
+    /// Why the next turn was refused, if one was.
+    pub error: Option<anyhow::Error>,
+}
+
+/// Plays `turns` on `pos` up to the first one that cannot be played, as engines do with
+/// the move list a GUI sends (Fairy-Stockfish stops at the first illegal move).
+pub fn play_valid_prefix(mut pos: Position, turns: &[&str]) -> Prefix {
     let mut history = Vec::new();
     for (i, text) in turns.iter().enumerate() {
-        if let Some(outcome) = pos.outcome() {
-            bail!("move {} '{text}': the game is over ({outcome})", i + 1);
-        }
-        match parse_turn(&pos, i + 1, text)? {
-            Turn::Roll(roll) => {
-                pos.apply_chance(roll)?;
-            }
-            Turn::Move(m) => {
-                history.push(pos.key());
-                pos.play(m);
-            }
+        if let Err(error) = play_turn(&mut pos, &mut history, i + 1, text) {
+            return Prefix {
+                position: pos,
+                history,
+                played: i,
+                error: Some(error),
+            };
         }
     }
-    Ok((pos, history))
+    Prefix {
+        position: pos,
+        history,
+        played: turns.len(),
+        error: None,
+    }
+}
+
+/// Plays turn number `at` of a move list, a move or a roll.
+fn play_turn(pos: &mut Position, history: &mut Vec<u64>, at: usize, text: &str) -> Result<()> {
+    if let Some(outcome) = pos.outcome() {
+        bail!("move {at} '{text}': the game is over ({outcome})");
+    }
+    match parse_turn(pos, at, text)? {
+        Turn::Roll(roll) => {
+            pos.apply_chance(roll)?;
+        }
+        Turn::Move(m) => {
+            history.push(pos.key());
+            pos.play(m);
+        }
+    }
+    Ok(())
 }
 
 /// Plays a move list on `pos` as a game, so that repetition ends it too.

@@ -17,6 +17,27 @@ fn err(msg: impl Into<String>) -> FenError {
 
 /// Reads a FEN for `variant`. Missing halfmove and fullmove fields default to 0 and 1.
 pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError> {
+    read(variant, fen, None)
+}
+
+/// Reads a FEN as engines read what a GUI sends: a castling right the board cannot have
+/// (its king or rook is not at home) is dropped instead of refusing the FEN. Returns the
+/// position and one note per right dropped. Everything else is checked as by [`parse`].
+pub fn parse_lenient(
+    variant: &'static Variant,
+    fen: &str,
+) -> Result<(Position, Vec<String>), FenError> {
+    let mut dropped = Vec::new();
+    let pos = read(variant, fen, Some(&mut dropped))?;
+    Ok((pos, dropped))
+}
+
+/// `dropped` is where impossible castling rights are noted when they are tolerated.
+fn read(
+    variant: &'static Variant,
+    fen: &str,
+    dropped: Option<&mut Vec<String>>,
+) -> Result<Position, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(err("empty FEN"));
@@ -43,7 +64,7 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     if variant.battle.is_some() {
         parse_sanctuary(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
     } else {
-        parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+        parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"), dropped)?;
     }
     parse_en_passant(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
     pos.halfmove_clock = match fields.get(4) {
@@ -182,7 +203,11 @@ fn piece_letters(variant: &Variant) -> String {
         .collect::<String>()
 }
 
-fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+fn parse_castling(
+    pos: &mut Position,
+    field: &str,
+    mut dropped: Option<&mut Vec<String>>,
+) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
@@ -211,12 +236,19 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         if pos.piece_at(king) != Some(Piece::new(color, Role::King))
             || pos.piece_at(rook) != Some(Piece::new(color, Role::Rook))
         {
-            return Err(err(format!(
+            let why = format!(
                 "castling right '{c}' needs the {} king on {} and a rook on {}",
                 color.name().to_lowercase(),
                 geo.name(king),
                 geo.name(rook)
-            )));
+            );
+            match dropped.as_deref_mut() {
+                Some(notes) => {
+                    notes.push(why);
+                    continue;
+                }
+                None => return Err(err(why)),
+            }
         }
         rights |= bit;
     }
