@@ -237,18 +237,7 @@ impl Searcher {
 
     /// The game result, if the position ends the game, as a score for the side to move.
     fn terminal(&self, pos: &Position, no_moves: bool, ply: usize) -> Option<Score> {
-        let variant = pos.variant();
-        let kings_missing = king_gone(pos);
-        let berserkers_gone = variant.battle.is_some()
-            && rules::Color::ALL
-                .into_iter()
-                .any(|c| pos.pieces_of(c, Role::Berserker).is_empty());
-        let maybe_over = no_moves
-            || kings_missing
-            || berserkers_gone
-            || pos.halfmove_clock() >= 100
-            || (variant.beast.is_none() && pos.is_insufficient_material());
-        if !maybe_over {
+        if !pos.may_end(!no_moves) {
             return None;
         }
         pos.outcome()
@@ -495,7 +484,7 @@ impl Searcher {
     /// kernel's verdict is asked only when one of those can be the case.
     fn ends_before_roll(&mut self, pos: &Position, ply: usize) -> Option<Score> {
         let variant = pos.variant();
-        let king_gone = king_gone(pos);
+        let king_gone = pos.is_variant_end();
         let may_have_no_moves = variant.royal_king && {
             pos.generate_legal(&mut self.scratch);
             self.scratch.is_empty()
@@ -791,13 +780,4 @@ fn from_tt(score: Score, ply: usize) -> Score {
     } else {
         score
     }
-}
-
-/// Whether a side has lost its king (on the board and in hand); Battle Chieftain's kings
-/// come and go by its own rules, so it never counts there.
-fn king_gone(pos: &Position) -> bool {
-    pos.variant().battle.is_none()
-        && rules::Color::ALL
-            .into_iter()
-            .any(|c| pos.king(c).is_none() && pos.hand(c)[Role::King.index()] == 0)
 }
