@@ -250,18 +250,7 @@ impl Searcher {
 
     /// The game result, if the position ends the game, as a score for the side to move.
     fn terminal(&self, pos: &Position, no_moves: bool, ply: usize) -> Option<Score> {
-        let variant = pos.variant();
-        let kings_missing = king_gone(pos);
-        let berserkers_gone = variant.battle.is_some()
-            && rules::Color::ALL
-                .into_iter()
-                .any(|c| pos.pieces_of(c, Role::Berserker).is_empty());
-        let maybe_over = no_moves
-            || kings_missing
-            || berserkers_gone
-            || pos.halfmove_clock() >= 100
-            || (variant.beast.is_none() && pos.is_insufficient_material());
-        if !maybe_over {
+        if !pos.may_end(!no_moves) {
             return None;
         }
         pos.outcome()
@@ -512,7 +501,7 @@ impl Searcher {
     /// be the case.
     fn ends_before_roll(&mut self, pos: &Position, ply: usize) -> Option<Score> {
         let variant = pos.variant();
-        let decided = king_gone(pos) || pos.halfmove_clock() >= 100;
+        let decided = pos.is_variant_end() || pos.halfmove_clock() >= 100;
         let may_have_no_moves = variant.royal_king && {
             pos.generate_legal(&mut self.scratch);
             self.scratch.is_empty()
@@ -808,13 +797,4 @@ fn from_tt(score: Score, ply: usize) -> Score {
     } else {
         score
     }
-}
-
-/// Whether a side has lost its king (on the board and in hand); Battle Chieftain's kings
-/// come and go by its own rules, so it never counts there.
-fn king_gone(pos: &Position) -> bool {
-    pos.variant().battle.is_none()
-        && rules::Color::ALL
-            .into_iter()
-            .any(|c| pos.king(c).is_none() && pos.hand(c)[Role::King.index()] == 0)
 }

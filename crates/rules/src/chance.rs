@@ -44,6 +44,28 @@ pub struct Trample {
     pub trampled: Vec<(Square, Piece)>,
 }
 
+/// For each square, the chance that the next roll of the dice tramples it: the summed
+/// probability of the outcomes whose path enters it (whatever stands there is removed).
+/// A square entered twice by one outcome counts that outcome once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrampleOdds {
+    by_slot: [f64; 128],
+}
+
+impl TrampleOdds {
+    /// The chance that `sq` is trampled by the next roll.
+    pub fn of(&self, sq: Square) -> f64 {
+        self.by_slot[sq.slot()]
+    }
+
+    /// The squares the next roll may trample, with their chances, in square order.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, f64)> + '_ {
+        (0..Square::MAX_SQUARES)
+            .map(|i| (Square::new(i as u8), self.by_slot[i]))
+            .filter(|&(_, p)| p > 0.0)
+    }
+}
+
 /// The Behemoth's d8 directions as (file, rank) steps, index 0 for a roll of 1.
 const BEHEMOTH_DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
@@ -99,6 +121,23 @@ impl Position {
         self.key ^= KEYS.neutral(from);
         self.put_neutral(sq);
         Ok(self)
+    }
+
+    /// The chance that the beast's next roll tramples each square (all zero without a
+    /// beast). It depends only on the variant, its options and the beast's square.
+    pub fn trample_odds(&self) -> TrampleOdds {
+        let mut by_slot = [0.0; 128];
+        for (outcome, probability) in self.chance_outcomes() {
+            let Ok(mut path) = self.chance_path(outcome) else {
+                continue;
+            };
+            path.sort_unstable();
+            path.dedup();
+            for sq in path {
+                by_slot[sq.slot()] += probability.as_f64();
+            }
+        }
+        TrampleOdds { by_slot }
     }
 
     /// Every distinct outcome of the dice from this position, with its probability. The

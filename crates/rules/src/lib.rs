@@ -25,7 +25,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use chance::{ChanceOutcome, Probability, Trample};
+pub use chance::{ChanceOutcome, Probability, Trample, TrampleOdds};
 pub use chess_move::{Move, MoveKind, MoveList};
 pub use error::{FenError, MoveError, OptionError, VariantError};
 pub use game::{Game, Owed, Turn};

@@ -55,11 +55,17 @@ pub struct Outcome {
 impl Outcome {
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result_text(self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        result_text(self.winner)
+    }
+}
+
+/// The PGN result of a game won by `winner` (`None` for a draw), whatever ended it: the
+/// rules, a resignation, the clock.
+pub const fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
     }
 }
 
@@ -207,5 +213,31 @@ impl Position {
                             .non_empty())
             }
         }
+    }
+}
+
+impl Position {
+    /// The ends that need no move generation, cheap enough for every node of a search: a
+    /// side without its king (on the board or in hand; not in Battle Chieftain, whose
+    /// kings come and go) or without berserkers (Battle Chieftain). [`Self::outcome`]
+    /// says who won and why.
+    pub fn is_variant_end(&self) -> bool {
+        Color::ALL.into_iter().any(|color| {
+            if self.variant().battle.is_some() {
+                self.pieces_of(color, Role::Berserker).is_empty()
+            } else {
+                self.king(color).is_none() && self.hand(color)[Role::King.index()] == 0
+            }
+        })
+    }
+
+    /// Whether [`Self::outcome`] can end the game here, for a caller that already knows
+    /// whether the side to move has a legal move (a search that generated them): when
+    /// this is false, `outcome()` is `None`, and nothing costlier was looked at.
+    pub fn may_end(&self, has_legal_moves: bool) -> bool {
+        !has_legal_moves
+            || self.is_variant_end()
+            || self.halfmove_clock() >= 100
+            || self.is_insufficient_material()
     }
 }
