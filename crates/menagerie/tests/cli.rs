@@ -341,35 +341,6 @@ fn converse(command: &str, input: &str) -> String {
 }
 
 #[test]
-fn xboard_plays_wildebeest() {
-    let out = converse(
-        "xboard",
-        "xboard\nprotover 2\nnew\nvariant wildebeest\nsd 2\nusermove e2e5\nping 7\nusermove e2e4\nvariant behemoth\nquit\n",
-    );
-    assert!(out.contains("feature done=1"), "{out}");
-    assert!(
-        out.contains("variants=\"normal,") && out.contains("wildebeest"),
-        "{out}"
-    );
-    let reply = out
-        .lines()
-        .find(|l| l.starts_with("move "))
-        .expect("the engine answers");
-    let pos = rules::fen::parse(
-        rules::VariantId::Wildebeest.rules().unwrap(),
-        "rnccwkqbbnr/ppppppppppp/11/11/11/4P6/11/11/PPPP1PPPPPP/RNBBQKWCCNR b KQkq - 0 1",
-    )
-    .unwrap();
-    assert!(rules::uci_move::parse(&pos, &reply[5..]).is_ok(), "{reply}");
-    assert!(out.contains("pong 7"));
-    assert!(
-        out.contains("Illegal move"),
-        "e2e4: the pawn has left e2: {out}"
-    );
-    assert!(out.contains("Error (unsupported variant)"), "{out}");
-}
-
-#[test]
 fn uci_answers_with_rolls_in_the_move_list() {
     let out = converse(
         "uci",
