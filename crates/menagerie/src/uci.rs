@@ -3,7 +3,7 @@
 
 use crate::setup::PositionArgs;
 use engine::score::{mate_in, wdl};
-use engine::{Limits, SearchInfo, Searcher};
+use engine::{Limits, SearchInfo, Searcher, Strength, strength};
 use rules::{Position, RuleOptions, VariantId, uci_move};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +15,9 @@ struct Session {
     variant: VariantId,
     options: RuleOptions,
     show_wdl: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`: play at that rating.
+    limit_strength: bool,
+    elo: u32,
     position: Position,
     /// Keys of the positions before the current one, for repetition.
     history: Vec<u64>,
@@ -71,6 +74,8 @@ impl Session {
             variant: VariantId::Chess,
             options: RuleOptions::default(),
             show_wdl: false,
+            limit_strength: false,
+            elo: strength::LEVEL_ELO[3],
             position: Position::start(VariantId::Chess.rules().expect("chess is playable")),
             history: Vec::new(),
             searcher: Arc::new(Mutex::new(searcher)),
@@ -96,6 +101,13 @@ impl Session {
         say("option name Hash type spin default 16 min 1 max 4096");
         say("option name Threads type spin default 1 min 1 max 1");
         say("option name UCI_ShowWDL type check default false");
+        say("option name UCI_LimitStrength type check default false");
+        say(&format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            strength::LEVEL_ELO[3],
+            strength::LEVEL_ELO[0],
+            strength::LEVEL_ELO[7]
+        ));
         say("option name juggernaut-edge type combo default wrap var wrap var stay var reroll");
         say("option name juggernaut-start type string default random");
         say("option name home-rows type combo default sanctuary var sanctuary var open");
@@ -130,6 +142,12 @@ impl Session {
             }
             "Threads" => {}
             "UCI_ShowWDL" => self.show_wdl = value == "true",
+            "UCI_LimitStrength" => self.limit_strength = value == "true",
+            "UCI_Elo" => {
+                self.elo = value
+                    .parse()
+                    .map_err(|_| format!("UCI_Elo '{value}' is not a number"))?
+            }
             key @ ("juggernaut-edge" | "juggernaut-start" | "home-rows") => {
                 // Options of other variants are accepted and ignored, as GUIs send them all.
                 if rules::options::keys(self.variant)
@@ -167,7 +185,14 @@ impl Session {
 
     fn go(&mut self, args: &[&str]) {
         self.wait();
-        let mut limits = Limits::default();
+        let mut limits = Limits {
+            strength: if self.limit_strength {
+                Strength::elo(self.elo)
+            } else {
+                Strength::FULL
+            },
+            ..Limits::default()
+        };
         let ms = |i: usize| {
             args.get(i + 1)
                 .and_then(|v| v.parse::<u64>().ok())
