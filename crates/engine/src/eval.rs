@@ -1,6 +1,7 @@
 //! Static evaluation: material (hands included), a centralisation term, and for the beast
 //! variants the material each side expects to lose to the next roll.
 
+use crate::battle_eval::battle_terms;
 use crate::score::{Score, WIN_VALUE};
 use rules::options::JuggernautEdge;
 use rules::{Color, Position, Role, VariantId};
@@ -25,6 +26,9 @@ pub struct Weights {
     /// Chess and Wildebeest: the king's centre bonus, in per cent of a knight's, fading
     /// in as the enemy's pieces are exchanged.
     pub king_activity: Score,
+    /// Battle Chieftain: lives, activity, loose targets and trading down when ahead
+    /// (`battle_eval.rs`), and a dislike of draws.
+    pub battle_terms: bool,
 }
 
 impl Weights {
@@ -36,6 +40,7 @@ impl Weights {
         hand_percent: 90,
         shelter: SHELTER,
         king_activity: KING_ACTIVITY,
+        battle_terms: true,
     };
 
     pub fn value(&self, pos: &Position, role: Role) -> Score {
@@ -52,6 +57,7 @@ impl Weights {
             "hand" => self.hand_percent = value,
             "shelter" => self.shelter = value,
             "king-activity" => self.king_activity = value,
+            "battle" => self.battle_terms = value != 0,
             _ => return self.set_role(name, value),
         }
         Ok(())
@@ -64,7 +70,7 @@ impl Weights {
             .ok_or_else(|| {
                 let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 format!(
-                    "unknown weight '{name}' (hand, shelter, king-activity, {})",
+                    "unknown weight '{name}' (hand, shelter, king-activity, battle, {})",
                     names.join(", ")
                 )
             })?;
@@ -174,6 +180,9 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
                 }
             }
             *side += king_safety(pos, color, tables, weights);
+            if weights.battle_terms {
+                *side += battle_terms(pos, color);
+            }
         }
     });
     let us = pos.turn();

@@ -1,10 +1,19 @@
 //! The engine: evaluation and search for every Menagerie variant. Alpha-beta over the
 //! players' turns, expectimax with Star1 pruning over the dice, a transposition table.
 
+pub mod battle_eval;
 pub mod eval;
+pub mod features;
+pub mod ordering;
+pub mod pruning;
 pub mod score;
 pub mod search;
+pub mod see;
+pub mod strength;
+pub mod time;
 pub mod tt;
 
+pub use features::Features;
 pub use score::Score;
 pub use search::{Limits, SearchInfo, Searcher};
+pub use strength::Strength;

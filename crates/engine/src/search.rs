@@ -1,15 +1,19 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
-use crate::eval::{Weights, beast_danger, evaluate_with, value};
+use crate::eval::{Weights, beast_danger, evaluate_with};
+use crate::features::Features;
+use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
+use crate::pruning;
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score, WIN_VALUE};
+use crate::see::see_at_least;
+use crate::strength::Strength;
+use crate::time;
 use crate::tt::{Bound, Entry, Table};
-use rules::{Move, MoveKind, MoveList, Outcome, Position, Role};
+use rules::{Move, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-const MAX_PLY: usize = 128;
 
 /// When to stop. Unset fields do not limit.
 #[derive(Clone, Debug, Default)]
@@ -22,6 +26,8 @@ pub struct Limits {
     pub increment: Duration,
     pub moves_to_go: Option<u32>,
     pub infinite: bool,
+    /// Below full strength: smaller limits, a noisy evaluation, overlooked moves.
+    pub strength: Strength,
     /// Search only these moves at the root (UCI `searchmoves`, MultiPV); empty for all.
     pub root_moves: Vec<Move>,
 }
@@ -56,9 +62,20 @@ pub struct Searcher {
     /// Keys of the game's earlier positions and of the current search path, for
     /// repetition.
     keys: Vec<u64>,
-    killers: [[Option<Move>; 2]; MAX_PLY],
-    /// Quiet moves that caused cutoffs, by origin and destination square.
-    history: Box<[[i32; 128]; 128]>,
+    order: MoveOrder,
+    /// By ply: the static evaluation (for "improving") and the move played from there
+    /// (for counter-moves).
+    static_evals: [Score; MAX_PLY + 1],
+    played: [Option<Move>; MAX_PLY + 1],
+    /// The depth of the running iteration, which bounds check extensions.
+    root_depth: i32,
+    features: Features,
+    /// Whether draws count against the searching side (see `draw_score`).
+    dislikes_draws: bool,
+    /// The strength of the running search, and how many searches were started (a salt
+    /// for its noise).
+    strength: Strength,
+    searches: u64,
     /// Treat the beast as a still obstacle: no chance nodes (a baseline for matches).
     ignore_chance: bool,
     /// Rolls with less remaining depth than this are estimated, not expanded; `None`
@@ -68,18 +85,17 @@ pub struct Searcher {
     /// The kernel generates into this list; the moves are then copied, with their order
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
     scratch: Box<MoveList>,
-    ply_moves: Vec<Vec<(i32, Move)>>,
+    ply_moves: Vec<Vec<Ordered>>,
+    /// Quiet moves tried at each ply, for the history's penalty when another refutes.
+    tried_quiets: Vec<Vec<Move>>,
     /// The root moves the current search may choose from; empty for all.
     root_moves: Vec<Move>,
 }
 
-/// Ordering keys: the hash move, then captures by most valuable victim and least valuable
-/// attacker, promotions, killers, and quiet moves by their history.
-const HASH_KEY: i32 = 4_000_000;
-const CAPTURE_KEY: i32 = 3_000_000;
-const PROMOTION_KEY: i32 = 2_900_000;
-const KILLER_KEY: i32 = 2_800_000;
-const HISTORY_MAX: i32 = 1_000_000;
+/// What a draw costs the searching side in Battle Chieftain (see `draw_score`).
+const DRAW_CONTEMPT: Score = 60;
+/// The first aspiration window's half-width around the last iteration's score.
+const ASPIRATION_WINDOW: Score = 30;
 /// Outcomes of the dice less likely than this are searched less deep.
 const RARE_OUTCOME: f64 = 0.02;
 
@@ -95,15 +111,27 @@ impl Searcher {
             next_check: 0,
             aborted: false,
             keys: Vec::new(),
-            killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; 128]; 128]),
+            order: MoveOrder::new(),
+            static_evals: [0; MAX_PLY + 1],
+            played: [None; MAX_PLY + 1],
+            root_depth: 0,
+            features: Features::ALL,
+            dislikes_draws: false,
+            strength: Strength::FULL,
+            searches: 0,
             ignore_chance: false,
             chance_horizon: None,
             weights: Weights::DEFAULT,
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tried_quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             root_moves: Vec::new(),
         }
+    }
+
+    /// Switches optional pieces of the search off (for matches that measure them).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
     }
 
     /// With `true`, the search never expands the dice: after each move the beast stays
@@ -134,8 +162,7 @@ impl Searcher {
 
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.killers = [[None; 2]; MAX_PLY];
-        self.history.iter_mut().for_each(|row| row.fill(0));
+        self.order.clear();
     }
 
     /// Searches `pos` (a player to move) within `limits`. `history` holds the keys of the
@@ -151,15 +178,17 @@ impl Searcher {
         self.nodes = 0;
         self.next_check = 0;
         self.aborted = false;
-        self.node_limit = limits.nodes;
-        let budget = self.budget(limits);
-        self.deadline = budget.map(|b| self.start + b);
+        self.strength = Strength {
+            salt: self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pos.key(),
+            ..limits.strength
+        };
+        self.searches += 1;
+        self.dislikes_draws = pos.variant().battle.is_some() && self.weights.battle_terms;
+        self.node_limit = self.strength.node_limit(limits.nodes);
+        let budget = time::budget(limits);
+        self.deadline = budget.map(|b| self.start + b.hard);
         self.keys = history.to_vec();
-        self.killers = [[None; 2]; MAX_PLY];
-        // Old history still orders well, but should not outweigh what this search learns.
-        self.history
-            .iter_mut()
-            .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
+        self.order.new_search();
         self.root_moves = limits.root_moves.clone();
         let legal: Vec<Move> = pos
             .legal_moves()
@@ -172,12 +201,19 @@ impl Searcher {
         if legal.is_empty() {
             return (None, info);
         }
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 8).max(1);
+        let max_depth = self
+            .strength
+            .depth_limit(limits.depth)
+            .unwrap_or(MAX_PLY as i32 - 8)
+            .max(1);
+        let mut last_score = 0;
         for depth in 1..=max_depth {
-            let score = self.negamax(pos, depth, -INFINITY, INFINITY, 0, false);
+            self.root_depth = depth;
+            let score = self.aspiration_search(pos, depth, last_score);
             if self.aborted {
                 break;
             }
+            last_score = score;
             let pv = self.principal_variation(pos, depth);
             if let Some(&first) = pv.first()
                 && (self.root_moves.is_empty() || self.root_moves.contains(&first))
@@ -194,14 +230,14 @@ impl Searcher {
             };
             on_iteration(&info);
             // A mate found: stop once the search is deep enough that a shorter one would
-            // have shown (reductions can find a longer mate first).
-            if score.abs() >= MATE_BOUND && depth > MATE - score.abs() + 2 && !limits.infinite {
+            // have shown (reductions and pruning can find a longer mate first).
+            if score.abs() >= MATE_BOUND && depth > MATE - score.abs() + 4 && !limits.infinite {
                 break;
             }
             // Another iteration would likely not finish in the time left.
             if let Some(budget) = budget
-                && limits.movetime.is_none()
-                && self.start.elapsed() > budget / 2
+                && budget.soft < budget.hard
+                && self.start.elapsed() > budget.soft
             {
                 break;
             }
@@ -211,24 +247,32 @@ impl Searcher {
         (best, info)
     }
 
-    /// The time to spend on this move.
-    fn budget(&self, limits: &Limits) -> Option<Duration> {
-        if limits.infinite {
-            return None;
+    /// One iteration: a narrow window around the last score first, widened on the side
+    /// it failed until the score falls inside.
+    fn aspiration_search(&mut self, pos: &Position, depth: i32, last: Score) -> Score {
+        if !self.features.aspiration || depth < 4 || last.abs() >= MATE_BOUND {
+            return self.negamax(pos, depth, -INFINITY, INFINITY, 0, false);
         }
-        if let Some(movetime) = limits.movetime {
-            return Some(
-                movetime
-                    .saturating_sub(Duration::from_millis(10))
-                    .max(Duration::from_millis(1)),
-            );
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, false);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
         }
-        let left = limits.time_left?;
-        let moves = limits.moves_to_go.unwrap_or(30).max(1);
-        // Keep a reserve for the process and the protocol, however short the clock.
-        let usable = left.saturating_sub(Duration::from_millis(30).min(left / 4));
-        let share = usable / moves + limits.increment * 3 / 4;
-        Some(share.min(usable / 2).max(Duration::from_millis(2)))
     }
 
     fn should_stop(&mut self) -> bool {
@@ -257,60 +301,69 @@ impl Searcher {
             .map(|outcome| outcome_score(pos, outcome, ply))
     }
 
-    /// Generates the legal moves of `pos` into the ply's buffer, keyed for ordering (only
-    /// captures and promotions when `noisy_only`). Hand the buffer back with
-    /// [`Self::give_back`]. Also returns whether `pos` has no legal move at all.
+    /// Generates the legal moves of `pos` into the ply's buffer, ordered (only captures
+    /// and promotions when `noisy_only`). Hand the buffer back with [`Self::give_back`].
+    /// Also returns whether `pos` has no legal move at all.
     fn ordered_moves(
         &mut self,
         pos: &Position,
         ply: usize,
         hash_move: Option<Move>,
         noisy_only: bool,
-    ) -> (Vec<(i32, Move)>, bool) {
+    ) -> (Vec<Ordered>, bool) {
         let slot = ply.min(MAX_PLY);
         let mut list = std::mem::take(&mut self.ply_moves[slot]);
         list.clear();
         pos.generate_legal(&mut self.scratch);
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let enemies = pos.pieces(!pos.turn());
+        let previous = self.previous_move(ply);
         for &m in self.scratch.iter() {
-            let key = if Some(m) == hash_move {
-                HASH_KEY
-            } else if enemies.contains(m.to) && !matches!(m.kind, MoveKind::Drop(_)) {
-                let victim = pos.piece_at(m.to).map_or(0, |p| value(pos, p.role));
-                let attacker = pos.piece_at(m.from).map_or(0, |p| value(pos, p.role));
-                CAPTURE_KEY + 10 * victim - attacker / 10
-            } else if let MoveKind::Promotion(role) = m.kind {
-                PROMOTION_KEY + value(pos, role)
-            } else if m.kind == MoveKind::EnPassant {
-                CAPTURE_KEY + 990
-            } else if noisy_only {
-                continue;
-            } else if killers[0] == Some(m) {
-                KILLER_KEY + 1
-            } else if killers[1] == Some(m) {
-                KILLER_KEY
-            } else {
-                self.history[m.from.slot()][m.to.slot()]
-            };
-            list.push((key, m));
+            if let Some(ordered) = self.order.classify(
+                pos,
+                m,
+                hash_move,
+                ply,
+                previous,
+                self.features.see,
+                noisy_only,
+            ) {
+                list.push(ordered);
+            }
         }
-        list.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        list.sort_unstable_by_key(|o| std::cmp::Reverse(o.key));
         let no_moves = self.scratch.is_empty();
         (list, no_moves)
     }
 
-    fn give_back(&mut self, ply: usize, list: Vec<(i32, Move)>) {
+    fn give_back(&mut self, ply: usize, list: Vec<Ordered>) {
         self.ply_moves[ply.min(MAX_PLY)] = list;
     }
 
-    /// A quiet move that refuted a position: remember it for its siblings and cousins.
-    fn reward_quiet(&mut self, m: Move, depth: i32, ply: usize) {
-        if ply < MAX_PLY && self.killers[ply][0] != Some(m) {
-            self.killers[ply] = [Some(m), self.killers[ply][0]];
+    /// The move that led to the node at `ply`, when counter-moves are used.
+    fn previous_move(&self, ply: usize) -> Option<Move> {
+        if self.features.counter_move && ply > 0 {
+            self.played[(ply - 1).min(MAX_PLY)]
+        } else {
+            None
         }
-        let entry = &mut self.history[m.from.slot()][m.to.slot()];
-        *entry = (*entry + depth * depth).min(HISTORY_MAX);
+    }
+
+    /// A cutoff the table allows for a node of `depth` searched with (`alpha`, `beta`).
+    fn table_cutoff(
+        &self,
+        entry: Option<Entry>,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let e = entry.filter(|e| e.depth >= depth)?;
+        let score = from_tt(e.score, ply);
+        match e.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        }
     }
 
     /// Null-move pruning is sound where passing is never better than moving: not with
@@ -330,9 +383,9 @@ impl Searcher {
     fn negamax(
         &mut self,
         pos: &Position,
-        depth: i32,
+        mut depth: i32,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
         ply: usize,
         after_pass: bool,
     ) -> Score {
@@ -344,45 +397,72 @@ impl Searcher {
             return 0;
         }
         let key = pos.key();
-        if ply > 0 && self.is_repetition(pos) {
-            return 0;
-        }
-        let entry = self.tt.get(key);
-        if let Some(e) = entry
-            && e.depth >= depth
-            && ply > 0
-        {
-            let score = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
+        if ply > 0 {
+            if self.is_repetition(pos) {
+                return self.draw_score(ply);
+            }
+            // No line from here can beat a mate already found nearer the root.
+            if self.features.mate_distance {
+                alpha = alpha.max(-(MATE - ply as Score));
+                beta = beta.min(MATE - ply as Score - 1);
+                if alpha >= beta {
+                    return alpha;
+                }
             }
         }
-        let (mut moves, no_moves) = self.ordered_moves(pos, ply, entry.and_then(|e| e.best), false);
+        let entry = self.tt.get(key);
+        if ply > 0
+            && let Some(score) = self.table_cutoff(entry, depth, alpha, beta, ply)
+        {
+            return score;
+        }
+        let hash_move = entry.and_then(|e| e.best);
+        let (mut moves, no_moves) = self.ordered_moves(pos, ply, hash_move, false);
         if ply == 0 && !self.root_moves.is_empty() {
-            moves.retain(|(_, m)| self.root_moves.contains(m));
+            moves.retain(|o| self.root_moves.contains(&o.m));
         }
         if let Some(score) = self.terminal(pos, no_moves, ply) {
             self.give_back(ply, moves);
-            return score;
+            return self.contempt(score, ply);
         }
         let pv_node = beta - alpha > 1;
+        let dice = pos.variant().beast.is_some();
+        let in_check = pos.variant().royal_king && pos.is_check();
+        let static_eval = if in_check || dice {
+            // Not needed with dice: nothing is pruned on it there.
+            -INFINITY
+        } else {
+            self.leaf_eval(pos)
+        };
+        let slot = ply.min(MAX_PLY);
+        self.static_evals[slot] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[slot - 2];
+        // Forward pruning trusts the static evaluation; with dice the next roll can
+        // change everything, so it is left to the positions without them.
+        let may_prune = !pv_node && !in_check && !dice;
+        if may_prune
+            && self.features.reverse_futility
+            && depth <= pruning::REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - pruning::reverse_futility_margin(depth, improving) >= beta
+        {
+            self.give_back(ply, moves);
+            return static_eval;
+        }
         // With dice every ply is followed by 32 or 73 rolls, so searches stay shallow and
         // a reduced ply would blind them to threats two moves deep.
-        let lmr_depth = if pos.variant().beast.is_some() { 5 } else { 3 };
-        let in_check = pos.variant().royal_king && pos.is_check();
+        let lmr_depth = if dice { 5 } else { 3 };
         self.keys.push(key);
         if !pv_node
             && !after_pass
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && self.may_pass(pos)
-            && evaluate_with(pos, &self.weights) >= beta
+            && static_eval >= beta
         {
             let mut passed = pos.clone();
             passed.pass_turn();
+            self.played[slot] = None;
             let reduction = 3 + depth / 6;
             let score = -self.negamax(
                 &passed,
@@ -403,34 +483,62 @@ impl Searcher {
                 return if score >= MATE_BOUND { beta } else { score };
             }
         }
+        // Without a hash move the ordering is poor: search shallower now, and let the
+        // next iteration, with a move in the table, search it fully.
+        if self.features.internal_reduction && depth >= 4 && hash_move.is_none() {
+            depth -= 1;
+        }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for (i, &(order_key, m)) in moves.iter().enumerate() {
+        let mut tried = std::mem::take(&mut self.tried_quiets[slot]);
+        tried.clear();
+        let previous = self.previous_move(ply);
+        for (i, &Ordered { class, m, .. }) in moves.iter().enumerate() {
+            let quiet = class.is_quiet();
+            let late = i > 0 && best_score > -MATE_BOUND;
+            if late && quiet && self.strength.overlooks(key, m, ply) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(m);
-            let quiet = order_key < KILLER_KEY;
+            let gives_check = child.variant().royal_king && child.is_check();
+            if may_prune && late && self.prunes(pos, m, class, gives_check, depth, i, improving) {
+                continue;
+            }
+            // Futility: a quiet move near the leaves cannot lift a hopeless evaluation.
+            if may_prune
+                && late
+                && quiet
+                && !gives_check
+                && self.features.futility
+                && depth <= pruning::FUTILITY_DEPTH
+                && static_eval + pruning::futility_margin(depth) <= alpha
+            {
+                continue;
+            }
+            let extension = i32::from(
+                self.features.check_extension && gives_check && (ply as i32) < 2 * self.root_depth,
+            );
+            let new_depth = depth - 1 + extension;
+            self.played[slot] = Some(m);
             let score = if i == 0 {
-                -self.child_value(&child, depth - 1, -beta, -alpha, ply + 1)
+                -self.child_value(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
                 // Late quiet moves are searched less deep first (late-move reduction).
-                let reduction = if quiet
-                    && depth >= lmr_depth
-                    && i >= 3
-                    && !in_check
-                    && !(child.variant().royal_king && child.is_check())
-                {
-                    if i >= 8 && depth >= 5 { 2 } else { 1 }
+                let reduction = if quiet && depth >= lmr_depth && !in_check && !gives_check {
+                    let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node);
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
                 let mut probe =
-                    -self.child_value(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                    -self.child_value(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if reduction > 0 && probe > alpha && !self.aborted {
-                    probe = -self.child_value(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    probe = -self.child_value(&child, new_depth, -alpha - 1, -alpha, ply + 1);
                 }
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.child_value(&child, depth - 1, -beta, -alpha, ply + 1)
+                    -self.child_value(&child, new_depth, -beta, -alpha, ply + 1)
                 } else {
                     probe
                 }
@@ -438,6 +546,7 @@ impl Searcher {
             if self.aborted {
                 self.keys.pop();
                 self.give_back(ply, moves);
+                self.tried_quiets[slot] = tried;
                 return 0;
             }
             if score > best_score {
@@ -448,14 +557,18 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if quiet {
-                    self.reward_quiet(m, depth, ply);
+                if quiet || class == Class::Refutation {
+                    self.order.reward_quiet(m, previous, depth, ply, &tried);
                 }
                 break;
+            }
+            if quiet {
+                tried.push(m);
             }
         }
         self.keys.pop();
         self.give_back(ply, moves);
+        self.tried_quiets[slot] = tried;
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -471,6 +584,69 @@ impl Searcher {
             best: best_move,
         });
         best_score
+    }
+
+    /// A draw as the side to move at `ply` sees it. In Battle Chieftain, where the
+    /// evaluation alone leaves most games drawn, the side that searches counts a draw as
+    /// a small loss, so it plays on; elsewhere a draw is 0.
+    fn draw_score(&self, ply: usize) -> Score {
+        if !self.dislikes_draws {
+            0
+        } else if ply.is_multiple_of(2) {
+            -DRAW_CONTEMPT
+        } else {
+            DRAW_CONTEMPT
+        }
+    }
+
+    /// `draw_score` for a game result `terminal` found (a draw is exactly 0 there).
+    fn contempt(&self, score: Score, ply: usize) -> Score {
+        if score == 0 {
+            self.draw_score(ply)
+        } else {
+            score
+        }
+    }
+
+    /// Late-move and SEE pruning of a late move near the leaves. Checks are kept unless
+    /// they lose as much as a bad capture.
+    #[allow(clippy::too_many_arguments)]
+    fn prunes(
+        &self,
+        pos: &Position,
+        m: Move,
+        class: Class,
+        gives_check: bool,
+        depth: i32,
+        index: usize,
+        improving: bool,
+    ) -> bool {
+        let quiet = class.is_quiet();
+        if quiet
+            && !gives_check
+            && self.features.late_move_pruning
+            && depth <= pruning::LATE_MOVE_DEPTH
+            && index >= pruning::late_move_count(depth, improving)
+        {
+            return true;
+        }
+        if !self.features.see
+            || depth > pruning::SEE_DEPTH
+            || !matches!(class, Class::Quiet | Class::LosingCapture)
+        {
+            return false;
+        }
+        let threshold = if quiet && !gives_check {
+            pruning::see_quiet_threshold(depth)
+        } else {
+            pruning::see_capture_threshold(depth)
+        };
+        !see_at_least(pos, m, threshold)
+    }
+
+    /// The static evaluation at a leaf, with the noise of a reduced strength.
+    fn leaf_eval(&self, pos: &Position) -> Score {
+        evaluate_with(pos, &self.weights) + self.strength.noise(pos.key())
     }
 
     /// The value of a position reached by a move: a chance node when the dice are owed.
@@ -548,16 +724,8 @@ impl Searcher {
             return score.saturating_add(danger);
         }
         let key = pos.key();
-        if let Some(e) = self.tt.get(key)
-            && e.depth >= depth
-        {
-            let score = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = self.table_cutoff(self.tt.get(key), depth, alpha, beta, ply) {
+            return score;
         }
         let mut children: Vec<(f64, Position)> = Vec::with_capacity(80);
         for (outcome, probability) in pos.chance_outcomes() {
@@ -673,16 +841,20 @@ impl Searcher {
         let (moves, no_moves) = self.ordered_moves(pos, ply, None, true);
         if let Some(score) = self.terminal(pos, no_moves, ply) {
             self.give_back(ply, moves);
-            return score;
+            return self.contempt(score, ply);
         }
-        let stand_pat = evaluate_with(pos, &self.weights);
+        let stand_pat = self.leaf_eval(pos);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             self.give_back(ply, moves);
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
-        for &(_, m) in &moves {
+        for &Ordered { class, m, .. } in &moves {
+            // A capture that loses the exchange will not lift the score above standing pat.
+            if class == Class::LosingCapture {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(m);
             if self.ignore_chance && child.chance_pending() {

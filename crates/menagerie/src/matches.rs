@@ -8,7 +8,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use dice::DiceStream;
 use engine::eval::Weights;
-use engine::{Limits, Searcher};
+use engine::{Features, Limits, Searcher, Strength};
 use rules::{Color, Game, Move, Owed, Position, VariantId, pgn};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -24,9 +24,13 @@ pub struct MatchArgs {
     /// First player: comma-separated `depth=N`, `nodes=N`, `movetime=MS`, `frozen`
     /// (the beast treated as a still obstacle), `horizon=N` (rolls with fewer plies to go
     /// estimated, not expanded), `value.ROLE=CP`, `value.hand=PERCENT`, `value.shelter=CP`,
-    /// `value.king-activity=PERCENT` (evaluation weights), or `random` / `greedy` movers, or an
+    /// `value.king-activity=PERCENT` (evaluation weights), `without=FEATURE` (a piece of the
+    /// search switched off: see, check-extension, rfp, futility, lmp, aspiration,
+    /// mate-distance, iir, counter-move, all), `level=1..8` or `elo=N` (reduced strength),
+    /// or `random` / `greedy` movers, or an
     /// external engine: `uci=PATH` (arguments may follow, separated by spaces) with `option.NAME=VALUE` for its setoptions and
-    /// `depth`/`nodes`/`movetime` for its `go` (variants without dice only). `tc=10+0.1`
+    /// `depth`/`nodes`/`movetime` for its `go` (with dice, the rolls are sent as Menagerie's
+    /// chance tokens, so only Menagerie's own `uci` plays those variants). `tc=10+0.1`
     /// gives the built-in engine a clock (seconds + increment); overstepping it loses.
     #[arg(long, default_value = "depth=3")]
     engine1: String,
@@ -62,6 +66,7 @@ enum Kind {
         frozen: bool,
         horizon: Option<i32>,
         weights: Weights,
+        features: Features,
     },
     External(Box<UciEngine>),
 }
@@ -80,6 +85,7 @@ impl Player {
         let mut frozen = false;
         let mut horizon = None;
         let mut weights = Weights::DEFAULT;
+        let mut features = Features::ALL;
         let mut kind = None;
         let mut external = None;
         let mut options = Vec::new();
@@ -98,6 +104,11 @@ impl Player {
                 "nodes" => limits.nodes = Some(number()?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(number()?)),
                 "frozen" => frozen = true,
+                "without" => features
+                    .switch_off(value)
+                    .map_err(|e| anyhow::anyhow!("player '{spec}': {e}"))?,
+                "level" => limits.strength = Strength::level(number()? as i64),
+                "elo" => limits.strength = Strength::elo(number()? as u32),
                 "horizon" => horizon = Some(number()? as i32),
                 "uci" => external = Some(value.to_string()),
                 "tc" => {
@@ -114,14 +125,11 @@ impl Player {
                     options.push((key["option.".len()..].to_string(), value.to_string()))
                 }
                 _ => bail!(
-                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, random, greedy, uci=PATH, option.NAME=VALUE)"
+                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, without=FEATURE, level=N, elo=N, random, greedy, uci=PATH, option.NAME=VALUE)"
                 ),
             }
         }
         if let Some(path) = external {
-            if id.rules()?.beast.is_some() {
-                bail!("player '{spec}': an external UCI engine cannot play {id}, which has dice");
-            }
             if id != VariantId::Chess && !options.iter().any(|(name, _)| name == "UCI_Variant") {
                 options.push(("UCI_Variant".to_string(), id.name().to_string()));
             }
@@ -159,6 +167,7 @@ impl Player {
                 frozen,
                 horizon,
                 weights,
+                features,
             }
         });
         let searcher = match kind {
@@ -166,9 +175,11 @@ impl Player {
                 frozen,
                 horizon,
                 ref weights,
+                features,
                 ..
             } => {
                 let mut searcher = Searcher::new(16);
+                searcher.set_features(features);
                 searcher.set_weights(weights.clone());
                 searcher.set_ignore_chance(frozen);
                 if let Some(plies) = horizon {

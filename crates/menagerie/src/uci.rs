@@ -3,7 +3,7 @@
 
 use crate::setup::play_valid_prefix;
 use engine::score::{mate_in, wdl};
-use engine::{Limits, SearchInfo, Searcher};
+use engine::{Limits, SearchInfo, Searcher, Strength, strength};
 use rules::{Move, Position, RuleOptions, VariantId, fen, uci_move};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +17,9 @@ struct Session {
     show_wdl: bool,
     /// Principal variations to report (the `MultiPV` option).
     lines: usize,
+    /// `UCI_LimitStrength` and `UCI_Elo`: play at that rating.
+    limit_strength: bool,
+    elo: u32,
     /// The position to search, or none after a `position` that was refused: searching
     /// the one before would answer a move of another game.
     position: Option<Position>,
@@ -83,6 +86,8 @@ impl Session {
             options: RuleOptions::default(),
             show_wdl: false,
             lines: 1,
+            limit_strength: false,
+            elo: strength::LEVEL_ELO[3],
             position: Some(Position::start(
                 VariantId::Chess.rules().expect("chess is playable"),
             )),
@@ -115,6 +120,13 @@ impl Session {
             "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
         ));
         say("option name Ponder type check default false");
+        say("option name UCI_LimitStrength type check default false");
+        say(&format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            strength::LEVEL_ELO[3],
+            strength::LEVEL_ELO[0],
+            strength::LEVEL_ELO[7]
+        ));
         say("option name juggernaut-edge type combo default wrap var wrap var stay var reroll");
         say("option name juggernaut-start type string default random");
         say("option name home-rows type combo default sanctuary var sanctuary var open");
@@ -158,6 +170,12 @@ impl Session {
             }
             // The GUI says whether it will ponder; `go ponder` is what counts.
             "Ponder" => {}
+            "UCI_LimitStrength" => self.limit_strength = value == "true",
+            "UCI_Elo" => {
+                self.elo = value
+                    .parse()
+                    .map_err(|_| format!("UCI_Elo '{value}' is not a number"))?
+            }
             key @ ("juggernaut-edge" | "juggernaut-start" | "home-rows") => {
                 // Options of other variants are accepted and ignored, as GUIs send them all.
                 if rules::options::keys(self.variant)
@@ -213,7 +231,14 @@ impl Session {
             say("bestmove 0000");
             return;
         };
-        let mut limits = Limits::default();
+        let mut limits = Limits {
+            strength: if self.limit_strength {
+                Strength::elo(self.elo)
+            } else {
+                Strength::FULL
+            },
+            ..Limits::default()
+        };
         let mut ponder = false;
         let ms = |i: usize| {
             args.get(i + 1)

@@ -2,7 +2,7 @@
 //! once, told the game so far before each of its moves, and answers with `bestmove`.
 
 use anyhow::{Context, Result, anyhow, bail};
-use rules::{Game, Move, uci_move};
+use rules::{Game, Move, Turn, uci_move};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -85,10 +85,21 @@ impl UciEngine {
     pub fn best_move(&mut self, game: &Game) -> Result<Move> {
         let mut pos = game.start().clone();
         let mut command = format!("position fen {} moves", rules::fen::write(&pos));
-        for m in game.moves() {
+        // Rolls go in as chance tokens (`~7.4`), which Menagerie's own UCI reads: only it
+        // can play the variants with dice.
+        for turn in game.turns() {
             command.push(' ');
-            command.push_str(&uci_move::write(&pos, m));
-            pos.play(m);
+            match *turn {
+                Turn::Move(m) => {
+                    command.push_str(&uci_move::write(&pos, m));
+                    pos.play(m);
+                }
+                Turn::Roll(outcome) => {
+                    command.push_str(&rules::chance::write_token(&pos, outcome));
+                    pos.apply_chance(outcome)
+                        .map_err(|e| anyhow!("a roll of the game does not apply: {e}"))?;
+                }
+            }
         }
         self.send(&command)?;
         self.send(&format!("go {}", self.go))?;

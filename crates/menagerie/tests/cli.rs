@@ -419,3 +419,36 @@ fn match_draws_another_opening_when_the_dice_end_the_game_in_it() {
         assert!(game.matches("[%roll").count() >= 8, "{game}");
     }
 }
+
+#[test]
+fn uci_plays_at_a_limited_strength() {
+    let out = converse(
+        "uci",
+        "uci\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1100\nposition startpos\ngo depth 6\nisready\nquit\n",
+    );
+    assert!(out.contains("option name UCI_Elo type spin"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    // Level 2 (1100) searches two plies at most, however deep it is asked to go.
+    assert!(!out.contains(" depth 3 "), "{out}");
+}
+
+#[test]
+fn match_plays_menagerie_over_uci_in_a_variant_with_dice() {
+    let bin = env!("CARGO_BIN_EXE_menagerie");
+    let external = format!("uci={bin} uci,depth=1");
+    let (text, games) = run_match(
+        "uci-dice",
+        &[
+            "--variant",
+            "behemoth",
+            "--games",
+            "2",
+            "--engine1",
+            "depth=1,without=all",
+            "--engine2",
+            &external,
+        ],
+    );
+    assert!(text.contains("2 games"), "{text}");
+    assert_eq!(games.matches("[Variant \"behemoth\"]").count(), 2);
+}

@@ -1,41 +1,29 @@
 //! The engine opponent: searches run on tokio's blocking threads, at most one per core at
 //! a time, so a thinking engine never holds up another game's requests.
 
-use engine::{Limits, Searcher};
+use engine::{Limits, Searcher, Strength};
 use rules::{Game, Move, Position};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// Engine levels 1..=8: the node budget and the longest think per move. The game's clock
-/// can only shorten a think (see `limits`).
-const LEVELS: [(u64, u64); 8] = [
-    (2_000, 50),
-    (8_000, 100),
-    (30_000, 200),
-    (100_000, 400),
-    (300_000, 800),
-    (1_000_000, 1_500),
-    (3_000_000, 3_000),
-    (u64::MAX, 6_000),
-];
+/// Engine levels 1..=8: the longest think per move. How strong each level plays is the
+/// engine's [`Strength::level`]; the game's clock can only shorten a think.
+const THINK_MS: [u64; 8] = [50, 100, 200, 400, 800, 1_500, 3_000, 6_000];
 
 pub const MIN_LEVEL: i64 = 1;
-pub const MAX_LEVEL: i64 = LEVELS.len() as i64;
+pub const MAX_LEVEL: i64 = THINK_MS.len() as i64;
 
-/// The search limits for `level` with `clock` = (time left, increment) in ms, if any:
-/// the level's budget, and never more than a thirtieth of the time left plus most of the
-/// increment (nor over half the time left).
+/// The search limits for `level` with `clock` = (time left, increment) in ms, if any: the
+/// level's strength and think time, and the engine's share of the clock when shorter.
 pub fn limits(level: i64, clock: Option<(i64, i64)>) -> Limits {
-    let (nodes, mut movetime) = LEVELS[(level.clamp(MIN_LEVEL, MAX_LEVEL) - 1) as usize];
-    if let Some((left, increment)) = clock {
-        let left = left.max(0) as u64;
-        let share = left / 30 + increment.max(0) as u64 * 3 / 4;
-        movetime = movetime.min(share.min(left / 2)).max(20);
-    }
+    let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+    let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     Limits {
-        nodes: (nodes != u64::MAX).then_some(nodes),
-        movetime: Some(Duration::from_millis(movetime)),
+        movetime: Some(Duration::from_millis(THINK_MS[(level - 1) as usize])),
+        time_left: clock.map(|(left, _)| ms(left)),
+        increment: clock.map_or(Duration::ZERO, |(_, increment)| ms(increment)),
+        strength: Strength::level(level),
         ..Limits::default()
     }
 }

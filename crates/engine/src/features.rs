@@ -1,0 +1,96 @@
+//! The search's optional pieces, each of which a match can switch off
+//! (`without=rfp`) to measure what it is worth against the same engine with it.
+
+/// Which optional pieces the search uses; all are on by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Static exchange evaluation: losing captures ordered last and dropped from the
+    /// capture search, and losing moves pruned near the leaves.
+    pub see: bool,
+    /// A move that gives check is searched one ply deeper.
+    pub check_extension: bool,
+    /// Reverse futility: a node whose static evaluation beats beta by a margin that
+    /// grows with depth returns at once.
+    pub reverse_futility: bool,
+    /// Futility: quiet moves near the leaves that cannot lift a hopeless evaluation up to
+    /// alpha are skipped.
+    pub futility: bool,
+    /// Late-move pruning: near the leaves, quiet moves after the first few are skipped.
+    pub late_move_pruning: bool,
+    /// The root is searched with a narrow window around the last iteration's score.
+    pub aspiration: bool,
+    /// Windows are narrowed to the scores a mate from this ply could still have.
+    pub mate_distance: bool,
+    /// A node without a hash move is searched a ply less deep.
+    pub internal_reduction: bool,
+    /// The quiet move that last refuted the previous move is tried early.
+    pub counter_move: bool,
+}
+
+impl Features {
+    pub const ALL: Features = Features {
+        see: true,
+        check_extension: true,
+        reverse_futility: true,
+        futility: true,
+        late_move_pruning: true,
+        aspiration: true,
+        mate_distance: true,
+        internal_reduction: true,
+        counter_move: true,
+    };
+
+    /// The names `without=NAME` takes.
+    pub const NAMES: [&'static str; 9] = [
+        "see",
+        "check-extension",
+        "rfp",
+        "futility",
+        "lmp",
+        "aspiration",
+        "mate-distance",
+        "iir",
+        "counter-move",
+    ];
+
+    /// Switches one piece off by name (`all` switches every one off).
+    pub fn switch_off(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "see" => self.see = false,
+            "check-extension" => self.check_extension = false,
+            "rfp" => self.reverse_futility = false,
+            "futility" => self.futility = false,
+            "lmp" => self.late_move_pruning = false,
+            "aspiration" => self.aspiration = false,
+            "mate-distance" => self.mate_distance = false,
+            "iir" => self.internal_reduction = false,
+            "counter-move" => self.counter_move = false,
+            "all" => *self = Features::NONE,
+            _ => {
+                return Err(format!(
+                    "unknown search feature '{name}' ({}, all)",
+                    Features::NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub const NONE: Features = Features {
+        see: false,
+        check_extension: false,
+        reverse_futility: false,
+        futility: false,
+        late_move_pruning: false,
+        aspiration: false,
+        mate_distance: false,
+        internal_reduction: false,
+        counter_move: false,
+    };
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features::ALL
+    }
+}
