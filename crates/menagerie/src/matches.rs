@@ -62,7 +62,7 @@ enum Kind {
     Random,
     Greedy,
     Search {
-        limits: Limits,
+        limits: Box<Limits>,
         frozen: bool,
         horizon: Option<i32>,
         weights: Weights,
@@ -163,7 +163,7 @@ impl Player {
                 limits.depth = Some(3);
             }
             Kind::Search {
-                limits,
+                limits: Box::new(limits),
                 frozen,
                 horizon,
                 weights,
@@ -220,7 +220,7 @@ impl Player {
                     .searcher
                     .as_mut()
                     .expect("search players have a searcher");
-                let mut limits = limits.clone();
+                let mut limits = Limits::clone(limits);
                 if let (Some(left), Some((_, increment))) = (time_left, self.clock) {
                     limits.time_left = Some(left);
                     limits.increment = increment;

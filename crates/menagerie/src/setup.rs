@@ -62,18 +62,6 @@ impl PositionArgs {
     }
 }
 
-/// Plays a move list on `pos`: moves in coordinate notation and, wherever the dice are
-/// owed, roll tokens. Returns the position and the keys of the positions a player moved
-/// from (for repetition, which is left to the caller: a GUI may play on after a threefold
-/// repetition it has not claimed).
-pub fn play_turns(pos: Position, turns: &[&str]) -> Result<(Position, Vec<u64>)> {
-    let prefix = play_valid_prefix(pos, turns);
-    match prefix.error {
-        Some(e) => Err(e),
-        None => Ok((prefix.position, prefix.history)),
-    }
-}
-
 /// How far a move list could be played: the position after its longest valid prefix.
 pub struct Prefix {
     pub position: Position,
