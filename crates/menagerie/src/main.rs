@@ -42,8 +42,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (UCI_Variant selects the game).
     Uci,
-    /// Speak the Chess Engine Communication Protocol (XBoard/WinBoard): `variant
-    /// wildebeest` as XBoard knows it, the other variants without dice by their ids.
+    /// Speak the Chess Engine Communication Protocol (XBoard/WinBoard): chess and `variant
+    /// wildebeest`, described to XBoard with `setup` and `piece` (no dice, no Battle
+    /// Chieftain: those are played over UCI).
     Xboard,
     /// Play games between two players (engine settings or simple movers) and report the
     /// score with an Elo difference and its error bar.
