@@ -367,13 +367,8 @@ impl Job {
         stop: &AtomicBool,
     ) -> Vec<Move> {
         let started = Instant::now();
-        let deadline = limits.movetime.or_else(|| {
-            // The engine's own share of the clock for one move, as one search would use.
-            limits.time_left.map(|left| {
-                let moves = limits.moves_to_go.unwrap_or(30).max(1);
-                (left / moves + limits.increment * 3 / 4).min(left / 2)
-            })
-        });
+        // The time one search would take for this move, shared by all the lines.
+        let deadline = engine::time::budget(limits).map(|budget| budget.hard);
         let candidates: Vec<Move> = if limits.root_moves.is_empty() {
             self.pos.legal_moves().iter().copied().collect()
         } else {
