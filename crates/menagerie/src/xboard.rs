@@ -108,36 +108,34 @@ impl Session {
             return;
         }
         let pos = self.game.position().clone();
-        let history: Vec<u64> = self.game.positions().iter().map(|p| p.key()).collect();
+        let history = self.game.history_keys();
         let limits = self.limits();
         let post = self.post;
-        let (best, _) =
-            self.searcher
-                .search(&pos, &history[..history.len() - 1], &limits, |info| {
-                    if post {
-                        let score = if info.score >= MATE_BOUND {
-                            100_000 + (MATE - info.score)
-                        } else if info.score <= -MATE_BOUND {
-                            -100_000 - (MATE + info.score)
-                        } else {
-                            info.score
-                        };
-                        let mut pv = Vec::new();
-                        let mut current = pos.clone();
-                        for &m in &info.pv {
-                            pv.push(uci_move::write(&current, m));
-                            current.play(m);
-                        }
-                        say(&format!(
-                            "{} {} {} {} {}",
-                            info.depth,
-                            score,
-                            info.elapsed.as_millis() / 10,
-                            info.nodes,
-                            pv.join(" ")
-                        ));
-                    }
-                });
+        let (best, _) = self.searcher.search(&pos, &history, &limits, |info| {
+            if post {
+                let score = if info.score >= MATE_BOUND {
+                    100_000 + (MATE - info.score)
+                } else if info.score <= -MATE_BOUND {
+                    -100_000 - (MATE + info.score)
+                } else {
+                    info.score
+                };
+                let mut pv = Vec::new();
+                let mut current = pos.clone();
+                for &m in &info.pv {
+                    pv.push(uci_move::write(&current, m));
+                    current.play(m);
+                }
+                say(&format!(
+                    "{} {} {} {} {}",
+                    info.depth,
+                    score,
+                    info.elapsed.as_millis() / 10,
+                    info.nodes,
+                    pv.join(" ")
+                ));
+            }
+        });
         let Some(m) = best else {
             self.announce_end();
             return;
