@@ -14,10 +14,10 @@ Suites
               beast stays where the FEN puts it). The `*` is put on a random
               square of ranks 3-6 of the start position. Every FEN pyffish
               returns is checked to still hold exactly one `*`.
-  wildebeest  the variant in ../shared/spec/fairy-stockfish/wildebeest-nocastle.ini
-              (relative to the repository root) vs our `wildebeest`, from the
-              ini's startFen (castling `-`, since Fairy-Stockfish cannot express
-              Wildebeest's flexible castling).
+  wildebeest  the variant in wildebeest-nocastle.ini (beside this script, a copy
+              of the spec's) vs our `wildebeest`, from the ini's startFen
+              (castling `-`, since Fairy-Stockfish cannot express Wildebeest's
+              flexible castling).
 
 A playout ends when pyffish has no legal move, when pyffish says the game is
 over (`is_immediate_game_end`, `is_optional_game_end` -- the 50-move rule; the
@@ -60,9 +60,7 @@ from pathlib import Path
 SCRIPT_DIR = Path(__file__).resolve().parent
 REPO_ROOT = SCRIPT_DIR.parent.parent
 DEFAULT_BINARY = REPO_ROOT / "target" / "release" / "menagerie"
-DEFAULT_WILDEBEEST_INI = (
-    REPO_ROOT.parent / "shared" / "spec" / "fairy-stockfish" / "wildebeest-nocastle.ini"
-)
+DEFAULT_WILDEBEEST_INI = SCRIPT_DIR / "wildebeest-nocastle.ini"
 
 DEFAULT_SEED = 20261122
 ALL_SUITES = ("chess", "wall", "wildebeest")

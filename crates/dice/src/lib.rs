@@ -3,9 +3,11 @@
 //! physical dice showed. The rules kernel takes an outcome as an input, like a move.
 
 pub mod check;
+pub mod driver;
 pub mod manual;
 pub mod stream;
 
 pub use check::{RollMismatch, replay};
+pub use driver::{Choice, Players, Stop, TurnDriver};
 pub use manual::{DiceError, parse_physical};
 pub use stream::{DiceStream, seed_commitment};

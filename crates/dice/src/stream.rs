@@ -8,7 +8,8 @@ use rules::{ChanceOutcome, Position, Square};
 use sha2::{Digest, Sha256};
 
 /// Dice rolled from a ChaCha20 stream. Each die is mapped without bias (`gen_range`
-/// rejects the values that would favour low faces).
+/// rejects the values that would favour low faces). A copy goes on from the same place.
+#[derive(Clone, Debug)]
 pub struct DiceStream {
     rng: ChaCha20Rng,
 }

@@ -4,7 +4,7 @@
 use crate::battle_eval::battle_terms;
 use crate::score::{Score, WIN_VALUE};
 use rules::options::JuggernautEdge;
-use rules::{Color, Position, Role, VariantId};
+use rules::{Color, Position, Role, TrampleOdds, VariantId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -243,7 +243,7 @@ pub fn beast_danger(pos: &Position, us: Color, weights: &Weights) -> Score {
     let mut expected = [0.0f64; 2];
     for color in Color::ALL {
         for sq in pos.pieces(color) {
-            let chance = odds[sq.index()] as f64;
+            let chance = odds.of(sq);
             if chance > 0.0 {
                 let role = pos.piece_at(sq).map_or(Role::Pawn, |p| p.role);
                 let loss = if pos.variant().hands {
@@ -263,15 +263,11 @@ pub fn beast_danger(pos: &Position, us: Color, weights: &Weights) -> Score {
     (expected[(!us).index()] - expected[us.index()]).round() as Score
 }
 
-/// Trample odds by board square.
-type Odds = Arc<[f32; 128]>;
-
-/// For each square, the probability that the next roll's beast enters it. It depends
-/// only on the variant, the edge option and the beast's square, so it is computed once
-/// for each and kept.
-fn trample_odds(pos: &Position) -> Odds {
+/// The kernel's trample odds depend only on the variant, the edge option and the beast's
+/// square, so they are computed once for each and kept.
+fn trample_odds(pos: &Position) -> Arc<TrampleOdds> {
     thread_local! {
-        static CACHE: RefCell<HashMap<(VariantId, JuggernautEdge, u8), Odds>> = RefCell::new(HashMap::new());
+        static CACHE: RefCell<HashMap<(VariantId, JuggernautEdge, u8), Arc<TrampleOdds>>> = RefCell::new(HashMap::new());
     }
     let beast = pos.beast_square().map_or(0, |sq| sq.raw());
     let key = (pos.variant().id, pos.options().juggernaut_edge, beast);
@@ -279,17 +275,7 @@ fn trample_odds(pos: &Position) -> Odds {
         cache
             .borrow_mut()
             .entry(key)
-            .or_insert_with(|| {
-                let mut odds = [0.0f32; 128];
-                for (outcome, probability) in pos.chance_outcomes() {
-                    if let Ok(path) = pos.chance_path(outcome) {
-                        for sq in path {
-                            odds[sq.index()] += probability.as_f64() as f32;
-                        }
-                    }
-                }
-                Arc::new(odds)
-            })
+            .or_insert_with(|| Arc::new(pos.trample_odds()))
             .clone()
     })
 }

@@ -6,10 +6,10 @@ use crate::movers::Chooser;
 use crate::uci_player::UciEngine;
 use anyhow::{Result, bail};
 use clap::Args;
-use dice::DiceStream;
+use dice::{Choice, Players, Stop, TurnDriver};
 use engine::eval::Weights;
 use engine::{Features, Limits, Searcher, Strength};
-use rules::{Color, Game, Move, Owed, Position, VariantId, pgn};
+use rules::{Color, Game, Move, Position, VariantId, pgn};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -210,12 +210,7 @@ impl Player {
             Kind::Greedy => chooser.greedy(pos),
             Kind::External(engine) => engine.best_move(game)?,
             Kind::Search { limits, .. } => {
-                let history: Vec<u64> = game
-                    .positions()
-                    .iter()
-                    .filter(|p| !p.chance_pending())
-                    .map(|p| p.key())
-                    .collect();
+                let history = game.history_keys();
                 let searcher = self
                     .searcher
                     .as_mut()
@@ -225,12 +220,7 @@ impl Player {
                     limits.time_left = Some(left);
                     limits.increment = increment;
                 }
-                let (best, _) = searcher.search(
-                    pos,
-                    &history[..history.len().saturating_sub(1)],
-                    &limits,
-                    |_| {},
-                );
+                let (best, _) = searcher.search(pos, &history, &limits, |_| {});
                 best.unwrap_or_else(|| chooser.random(pos))
             }
         })
@@ -250,44 +240,60 @@ fn parse_clock(text: &str) -> Option<(Duration, Duration)> {
 }
 
 /// The opening of a pair of games: `plies` random moves (and their rolls) from the
-/// start, with the dice stream and the random mover as they stand after it. An opening in
-/// which the game already ended (a king trampled by the dice) says nothing about the
-/// players, so another is drawn in its place; the number drawn again is returned too.
+/// start, with the driver (its dice) and the random mover as they stand after it. An
+/// opening in which the game already ended (a king trampled by the dice) says nothing about
+/// the players, so another is drawn in its place; the number drawn again is returned too.
 fn opening(
     variant: &'static rules::Variant,
     options: rules::RuleOptions,
     seed: u64,
     plies: u32,
-) -> Result<(Game, DiceStream, Chooser, u64)> {
+) -> Result<(TurnDriver, Chooser, u64)> {
     const ATTEMPTS: u64 = 1000;
-    let mut attempt: u64 = 0;
-    loop {
+    for attempt in 0..ATTEMPTS {
         let seed = seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let mut dice = DiceStream::new(seed);
-        let mut chooser = Chooser::new(seed);
-        let start = dice.starting_position(Position::start(variant).with_options(options))?;
-        let mut game = Game::new(start);
-        let mut played = 0;
-        loop {
-            match game.owed() {
-                Owed::Over(_) => break,
-                Owed::Roll => {
-                    let roll = dice.roll(game.position()).expect("the variant has dice");
-                    game.roll(roll)?;
-                }
-                Owed::Move(_) if played == plies => {
-                    return Ok((game, dice, chooser, attempt));
-                }
-                Owed::Move(_) => {
-                    game.play(chooser.random(game.position()))?;
-                    played += 1;
-                }
+        let mut random = RandomMoves(Chooser::new(seed));
+        let mut driver = TurnDriver::new(seed, Position::start(variant).with_options(options))?;
+        if driver.play_until(&mut random, plies)? == Stop::MoveLimit {
+            return Ok((driver, random.0, attempt));
+        }
+    }
+    bail!("no opening of {plies} random plies out of {ATTEMPTS} left the game going")
+}
+
+/// Both sides move at random: the openings.
+struct RandomMoves(Chooser);
+
+impl Players for RandomMoves {
+    type Error = anyhow::Error;
+    fn choose(&mut self, game: &Game, _: Color) -> Result<Choice> {
+        Ok(Choice::Move(self.0.random(game.position())))
+    }
+}
+
+/// The two players of one game, engine 1 with `engine1_color`, each on its own clock.
+struct Table<'a> {
+    players: &'a mut [Player; 2],
+    engine1_color: Color,
+    chooser: Chooser,
+    clocks: [Option<Duration>; 2],
+}
+
+impl Players for Table<'_> {
+    type Error = anyhow::Error;
+    fn choose(&mut self, game: &Game, color: Color) -> Result<Choice> {
+        let who = if color == self.engine1_color { 0 } else { 1 };
+        let player = &mut self.players[who];
+        let started = Instant::now();
+        let m = player.choose(game, &mut self.chooser, self.clocks[who])?;
+        if let (Some(left), Some((_, increment))) = (self.clocks[who], player.clock) {
+            let spent = started.elapsed();
+            if spent > left {
+                return Ok(Choice::Forfeit("time forfeit".to_string()));
             }
+            self.clocks[who] = Some(left - spent + increment);
         }
-        attempt += 1;
-        if attempt == ATTEMPTS {
-            bail!("no opening of {plies} random plies out of {ATTEMPTS} left the game going");
-        }
+        Ok(Choice::Move(m))
     }
 }
 
@@ -326,15 +332,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    let sprt = match &args.sprt {
-        Some(text) => {
-            let (a, b) = text
-                .split_once(',')
-                .ok_or_else(|| anyhow::anyhow!("--sprt takes ELO0,ELO1"))?;
-            Some((a.trim().parse::<f64>()?, b.trim().parse::<f64>()?))
-        }
-        None => None,
-    };
+    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     let mut players = [
         Player::parse(&args.engine1, id)?,
         Player::parse(&args.engine2, id)?,
@@ -346,14 +344,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
         None => None,
     };
     let show_progress = std::io::stderr().is_terminal();
-    let mut results: Vec<f64> = Vec::new();
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut tally = Tally::default();
     let mut verdict = None;
-    let mut reasons = std::collections::BTreeMap::new();
-    let mut openings_redrawn = 0;
     for game_index in 0..args.games {
-        let pair = game_index / 2;
-        let seed = args.seed.wrapping_add(pair as u64);
         // Engine 1 has White in even games, Black in odd ones; both games of a pair share
         // the opening and the dice.
         let engine1_color = if game_index % 2 == 0 {
@@ -361,147 +354,201 @@ pub fn run(args: MatchArgs) -> Result<()> {
         } else {
             Color::Black
         };
-        let (mut game, mut dice, mut chooser, redrawn) =
-            opening(variant, options, seed, args.opening_plies)?;
+        let seed = args.seed.wrapping_add((game_index / 2) as u64);
+        let (driver, chooser, redrawn) = opening(variant, options, seed, args.opening_plies)?;
         // Both games of a pair play the same opening: count its redraws once.
         if game_index % 2 == 0 {
-            openings_redrawn += redrawn;
+            tally.openings_redrawn += redrawn;
         }
-        let mut plies = args.opening_plies;
-        let mut clocks = players.each_ref().map(|p| p.clock.map(|(base, _)| base));
-        let (winner, reason) = loop {
-            match game.owed() {
-                Owed::Over(outcome) => break (outcome.winner, outcome.reason.text().to_string()),
-                Owed::Roll => {
-                    let roll = dice.roll(game.position()).expect("the variant has dice");
-                    game.roll(roll)?;
-                }
-                Owed::Move(_) if plies >= args.max_moves => {
-                    break (
-                        None,
-                        format!("{} moves played (scored as a draw)", args.max_moves),
-                    );
-                }
-                Owed::Move(color) => {
-                    let who = if color == engine1_color { 0 } else { 1 };
-                    let started = Instant::now();
-                    let m = players[who].choose(&game, &mut chooser, clocks[who])?;
-                    if let (Some(left), Some((_, increment))) = (clocks[who], players[who].clock) {
-                        let spent = started.elapsed();
-                        if spent > left {
-                            break (Some(!color), "time forfeit".to_string());
-                        }
-                        clocks[who] = Some(left - spent + increment);
-                    }
-                    game.play(m)?;
-                    plies += 1;
-                }
-            }
-        };
-        *reasons.entry(reason).or_insert(0u32) += 1;
-        let score = match winner {
-            Some(winner) if winner == engine1_color => {
-                wins += 1;
-                1.0
-            }
-            Some(_) => {
-                losses += 1;
-                0.0
-            }
-            None => {
-                draws += 1;
-                0.5
-            }
-        };
-        results.push(score);
+        let (game, winner, reason) =
+            play_game(&mut players, engine1_color, driver, chooser, args.max_moves)?;
+        tally.add(winner, engine1_color, reason);
         if let Some(file) = pgn_file.as_mut() {
-            let (white, black) = if engine1_color == Color::White {
-                (&players[0].name, &players[1].name)
-            } else {
-                (&players[1].name, &players[0].name)
-            };
-            let round = (game_index + 1).to_string();
-            let text = pgn::write(
-                &game,
-                &[
-                    ("Event", "menagerie match"),
-                    ("Round", &round),
-                    ("White", white),
-                    ("Black", black),
-                ],
-            );
-            writeln!(file, "{text}")?;
+            write_pgn(file, &game, game_index, engine1_color, &players)?;
         }
         if show_progress {
             eprint!(
-                "\rgame {} / {}: +{wins} ={draws} -{losses}",
+                "\rgame {} / {}: +{} ={} -{}",
                 game_index + 1,
-                args.games
+                args.games,
+                tally.wins,
+                tally.draws,
+                tally.losses
             );
         }
         if let Some((elo0, elo1)) = sprt
-            && results.len().is_multiple_of(2)
+            && tally.results.len().is_multiple_of(2)
         {
-            let (n, mean, variance) = pair_statistics(&results);
-            if variance > 0.0 && n >= 5.0 {
-                let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-                let llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
-                let bound = (0.95f64 / 0.05).ln();
-                if llr >= bound {
-                    verdict = Some(format!("SPRT: H1 accepted (elo >= {elo1}), LLR {llr:.2}"));
-                } else if llr <= -bound {
-                    verdict = Some(format!("SPRT: H0 accepted (elo <= {elo0}), LLR {llr:.2}"));
-                }
-                if verdict.is_some() {
-                    break;
-                }
+            verdict = sprt_verdict(&tally.results, elo0, elo1);
+            if verdict.is_some() {
+                break;
             }
         }
     }
     if show_progress {
         eprintln!();
     }
-    let n = results.len() as f64;
-    let mean = results.iter().sum::<f64>() / n;
-    let (pairs, _, pair_variance) = pair_statistics(&results);
-    let margin = 1.96 * (pair_variance / pairs).sqrt();
     println!(
         "{} vs {} in {id}: {} games",
         players[0].name,
         players[1].name,
-        results.len()
+        tally.results.len()
     );
-    println!("+{wins} ={draws} -{losses}, score {:.1}%", 100.0 * mean);
-    if mean >= 1.0 || mean <= 0.0 {
-        // No spread to estimate from: bound the score by the rule of three instead.
-        let bound = 3.0 / n;
-        let (word, limit) = if mean >= 1.0 {
-            ("won", elo(1.0 - bound))
-        } else {
-            ("lost", elo(bound))
-        };
-        println!("Elo beyond {limit:+.0} at 95% (every game {word}; rule of three)");
-    } else {
-        println!(
-            "Elo {:+.0} (95% interval {:+.0} to {:+.0})",
-            elo(mean),
-            elo(mean - margin),
-            elo(mean + margin)
-        );
-    }
-    let reasons: Vec<String> = reasons
-        .iter()
-        .map(|(reason, count)| format!("{reason} {count}"))
-        .collect();
-    println!("endings: {}", reasons.join(", "));
-    if openings_redrawn > 0 {
-        println!(
-            "openings drawn again: {openings_redrawn} (the dice ended the game before the players moved)"
-        );
-    }
+    tally.report();
     if let Some(verdict) = verdict {
         println!("{verdict}");
     }
+    Ok(())
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64)> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| anyhow::anyhow!("--sprt takes ELO0,ELO1"))?;
+    Ok((a.trim().parse::<f64>()?, b.trim().parse::<f64>()?))
+}
+
+/// Plays one game on from its opening: the winner (`None` for a draw) and why it ended.
+fn play_game(
+    players: &mut [Player; 2],
+    engine1_color: Color,
+    mut driver: TurnDriver,
+    chooser: Chooser,
+    max_moves: u32,
+) -> Result<(Game, Option<Color>, String)> {
+    let clocks = players.each_ref().map(|p| p.clock.map(|(base, _)| base));
+    let mut table = Table {
+        players,
+        engine1_color,
+        chooser,
+        clocks,
+    };
+    let (winner, reason) = match driver.play_until(&mut table, max_moves)? {
+        Stop::Over(outcome) => (outcome.winner, outcome.reason.text().to_string()),
+        Stop::Forfeit { loser, reason } => (Some(!loser), reason),
+        Stop::MoveLimit => (None, format!("{max_moves} moves played (scored as a draw)")),
+    };
+    Ok((driver.into_game(), winner, reason))
+}
+
+/// The games so far, scored from engine 1's side.
+#[derive(Default)]
+struct Tally {
+    results: Vec<f64>,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    reasons: std::collections::BTreeMap<String, u32>,
+    openings_redrawn: u64,
+}
+
+impl Tally {
+    fn add(&mut self, winner: Option<Color>, engine1_color: Color, reason: String) {
+        *self.reasons.entry(reason).or_insert(0) += 1;
+        let score = match winner {
+            Some(winner) if winner == engine1_color => {
+                self.wins += 1;
+                1.0
+            }
+            Some(_) => {
+                self.losses += 1;
+                0.0
+            }
+            None => {
+                self.draws += 1;
+                0.5
+            }
+        };
+        self.results.push(score);
+    }
+
+    /// The score, the Elo difference with its error bar, and how the games ended.
+    fn report(&self) {
+        let n = self.results.len() as f64;
+        let mean = self.results.iter().sum::<f64>() / n;
+        let (pairs, _, pair_variance) = pair_statistics(&self.results);
+        let margin = 1.96 * (pair_variance / pairs).sqrt();
+        println!(
+            "+{} ={} -{}, score {:.1}%",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * mean
+        );
+        if mean >= 1.0 || mean <= 0.0 {
+            // No spread to estimate from: bound the score by the rule of three instead.
+            let bound = 3.0 / n;
+            let (word, limit) = if mean >= 1.0 {
+                ("won", elo(1.0 - bound))
+            } else {
+                ("lost", elo(bound))
+            };
+            println!("Elo beyond {limit:+.0} at 95% (every game {word}; rule of three)");
+        } else {
+            println!(
+                "Elo {:+.0} (95% interval {:+.0} to {:+.0})",
+                elo(mean),
+                elo(mean - margin),
+                elo(mean + margin)
+            );
+        }
+        let reasons: Vec<String> = self
+            .reasons
+            .iter()
+            .map(|(reason, count)| format!("{reason} {count}"))
+            .collect();
+        println!("endings: {}", reasons.join(", "));
+        if self.openings_redrawn > 0 {
+            println!(
+                "openings drawn again: {} (the dice ended the game before the players moved)",
+                self.openings_redrawn
+            );
+        }
+    }
+}
+
+/// The sequential probability ratio test's verdict on the pairs played, once there are
+/// enough of them and it is decided.
+fn sprt_verdict(results: &[f64], elo0: f64, elo1: f64) -> Option<String> {
+    let (n, mean, variance) = pair_statistics(results);
+    if variance <= 0.0 || n < 5.0 {
+        return None;
+    }
+    let (s0, s1) = (expected_score(elo0), expected_score(elo1));
+    let llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance);
+    let bound = (0.95f64 / 0.05).ln();
+    if llr >= bound {
+        Some(format!("SPRT: H1 accepted (elo >= {elo1}), LLR {llr:.2}"))
+    } else if llr <= -bound {
+        Some(format!("SPRT: H0 accepted (elo <= {elo0}), LLR {llr:.2}"))
+    } else {
+        None
+    }
+}
+
+fn write_pgn(
+    file: &mut std::fs::File,
+    game: &Game,
+    game_index: u32,
+    engine1_color: Color,
+    players: &[Player; 2],
+) -> Result<()> {
+    let (white, black) = if engine1_color == Color::White {
+        (&players[0].name, &players[1].name)
+    } else {
+        (&players[1].name, &players[0].name)
+    };
+    let round = (game_index + 1).to_string();
+    let text = pgn::write(
+        game,
+        &[
+            ("Event", "menagerie match"),
+            ("Round", &round),
+            ("White", white),
+            ("Black", black),
+        ],
+    );
+    writeln!(file, "{text}")?;
     Ok(())
 }
 

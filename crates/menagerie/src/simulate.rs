@@ -4,8 +4,8 @@
 use crate::movers::Chooser;
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
-use dice::DiceStream;
-use rules::{Game, Owed, Position, Reason, VariantId};
+use dice::{Choice, Players, Stop, TurnDriver};
+use rules::{Color, Game, Position, Reason, VariantId};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 
@@ -39,6 +39,22 @@ pub struct SimulateArgs {
     rules: Vec<String>,
 }
 
+/// Both sides choose by the same policy, from one seeded stream.
+struct Movers {
+    chooser: Chooser,
+    policy: Policy,
+}
+
+impl Players for Movers {
+    type Error = anyhow::Error;
+    fn choose(&mut self, game: &Game, _: Color) -> Result<Choice> {
+        Ok(Choice::Move(match self.policy {
+            Policy::Random => self.chooser.random(game.position()),
+            Policy::Greedy => self.chooser.greedy(game.position()),
+        }))
+    }
+}
+
 pub fn run(args: SimulateArgs) -> Result<()> {
     let id: VariantId = args.variant.parse()?;
     let mut options = rules::RuleOptions::default();
@@ -57,31 +73,16 @@ pub fn run(args: SimulateArgs) -> Result<()> {
     let show_progress = stderr.is_terminal();
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i as u64);
-        let mut dice = DiceStream::new(seed);
-        let mut chooser = Chooser::new(seed);
-        let start = dice.starting_position(Position::start(variant).with_options(options))?;
-        let mut game = Game::new(start);
-        let mut moves = 0;
-        let outcome = loop {
-            match game.owed() {
-                Owed::Over(outcome) => break Some(outcome),
-                Owed::Roll => {
-                    let roll = dice
-                        .roll(game.position())
-                        .expect("a beast variant has dice");
-                    game.roll(roll)?;
-                }
-                Owed::Move(_) if moves >= args.max_moves => break None,
-                Owed::Move(_) => {
-                    let m = match args.policy {
-                        Policy::Random => chooser.random(game.position()),
-                        Policy::Greedy => chooser.greedy(game.position()),
-                    };
-                    game.play(m)?;
-                    moves += 1;
-                }
-            }
+        let mut movers = Movers {
+            chooser: Chooser::new(seed),
+            policy: args.policy,
         };
+        let mut driver = TurnDriver::new(seed, Position::start(variant).with_options(options))?;
+        let outcome = match driver.play_until(&mut movers, args.max_moves)? {
+            Stop::Over(outcome) => Some(outcome),
+            Stop::MoveLimit | Stop::Forfeit { .. } => None,
+        };
+        let moves = driver.moves();
         total_moves += moves as u64;
         match outcome {
             Some(outcome) => {

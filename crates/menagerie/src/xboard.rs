@@ -210,7 +210,7 @@ impl Session {
             return;
         }
         let pos = self.game.position().clone();
-        let history: Vec<u64> = self.game.positions().iter().map(|p| p.key()).collect();
+        let history = self.game.history_keys();
         let limits = if analysing {
             Limits {
                 infinite: true,
@@ -224,7 +224,7 @@ impl Session {
         self.stop.store(false, Ordering::Relaxed);
         let handle = std::thread::spawn(move || {
             let mut searcher = searcher.lock().expect("searcher");
-            searcher.search(&pos, &history[..history.len() - 1], &limits, |info| {
+            searcher.search(&pos, &history, &limits, |info| {
                 if post {
                     say(&thinking_line(&pos, info));
                 }
@@ -308,17 +308,16 @@ impl Session {
         if pos.legal_moves().is_empty() {
             return;
         }
-        let history: Vec<u64> = self.game.positions().iter().map(|p| p.key()).collect();
+        let history = self.game.history_keys();
         let limits = Limits {
             movetime: Some(Duration::from_millis(200)),
             ..Limits::default()
         };
-        let (best, _) = self.searcher.lock().expect("searcher").search(
-            &pos,
-            &history[..history.len() - 1],
-            &limits,
-            |_| {},
-        );
+        let (best, _) =
+            self.searcher
+                .lock()
+                .expect("searcher")
+                .search(&pos, &history, &limits, |_| {});
         if let Some(m) = best {
             say(&format!(
                 "Hint: {}",

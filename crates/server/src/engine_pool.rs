@@ -2,7 +2,7 @@
 //! a time, so a thinking engine never holds up another game's requests.
 
 use engine::{Limits, Searcher, Strength};
-use rules::{Game, Move, Position};
+use rules::{Move, Position};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -26,17 +26,6 @@ pub fn limits(level: i64, clock: Option<(i64, i64)>) -> Limits {
         strength: Strength::level(level),
         ..Limits::default()
     }
-}
-
-/// The keys of the game's positions with a player to move, for repetition.
-pub fn history_keys(game: &Game) -> Vec<u64> {
-    let keys: Vec<u64> = game
-        .positions()
-        .iter()
-        .filter(|p| !p.chance_pending())
-        .map(|p| p.key())
-        .collect();
-    keys[..keys.len().saturating_sub(1)].to_vec()
 }
 
 #[derive(Clone)]

@@ -116,22 +116,9 @@ fn trample_odds(pos: &Position) -> Value {
         return Value::Null;
     }
     let geo = pos.geometry();
-    let mut odds: Vec<(rules::Square, f64)> = Vec::new();
-    for (outcome, p) in pos.chance_outcomes() {
-        let Ok(mut path) = pos.chance_path(outcome) else {
-            continue;
-        };
-        path.sort();
-        path.dedup();
-        for sq in path {
-            match odds.iter_mut().find(|(s, _)| *s == sq) {
-                Some((_, total)) => *total += p.as_f64(),
-                None => odds.push((sq, p.as_f64())),
-            }
-        }
-    }
-    let map: Map<String, Value> = odds
-        .into_iter()
+    let map: Map<String, Value> = pos
+        .trample_odds()
+        .iter()
         .map(|(sq, p)| (geo.name(sq), json!(p)))
         .collect();
     Value::Object(map)

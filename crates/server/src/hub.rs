@@ -226,7 +226,7 @@ impl Hub {
             .map(|c| (c.reading(now)[color.index()], c.increment_ms));
         let limits = engine_pool::limits(live.row.engine_level, clock);
         let pos = live.game.position().clone();
-        let history = engine_pool::history_keys(&live.game);
+        let history = live.game.history_keys();
         let id = live.row.id.clone();
         drop(live);
         tokio::spawn(engine_move(

@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::seats::{Seat, color_name};
 use crate::store::{GameRow, HeaderUpdate, TurnRow};
 use dice::DiceStream;
+use rules::outcome::result_text;
 use rules::{ChanceOutcome, Color, Game, Owed, Position, RuleOptions, Turn, VariantId};
 use rules::{chance, uci_move};
 
@@ -28,6 +29,8 @@ pub struct LiveGame {
     pub seed: u64,
     pub game: Game,
     pub clock: Option<Clock>,
+    /// With server dice, the seed's stream where the game's next roll comes from.
+    dice: Option<DiceStream>,
 }
 
 /// The player actions of `POST /api/games/ID/action`.
@@ -83,14 +86,6 @@ fn start_position(id: VariantId, rules: &str, seed: u64) -> Result<Position, Str
         .map_err(|e| e.to_string())
 }
 
-fn outcome_result(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
 impl LiveGame {
     /// A new game from its header (not yet stored).
     pub fn create(mut row: GameRow, now: i64) -> Result<LiveGame, String> {
@@ -130,9 +125,11 @@ impl LiveGame {
                 game.play(m).map_err(|e| bad(e.to_string()))?;
             }
         }
-        if row.dice == "server" {
-            dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?;
-        }
+        let dice = if row.dice == "server" {
+            Some(dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?)
+        } else {
+            None
+        };
         let clock = match (row.initial_ms, row.increment_ms) {
             (Some(initial), increment) => Some(Clock::resumed(
                 initial,
@@ -150,6 +147,7 @@ impl LiveGame {
             seed,
             game,
             clock,
+            dice,
         };
         let runs = live.who_runs();
         if let Some(c) = &mut live.clock {
@@ -197,7 +195,7 @@ impl LiveGame {
             && let Owed::Over(outcome) = self.game.owed()
         {
             self.row.status = "over".to_string();
-            self.row.result = outcome_result(outcome.winner).to_string();
+            self.row.result = result_text(outcome.winner).to_string();
             self.row.reason = Some(outcome.reason.text().to_string());
         }
         let runs = self.who_runs();
@@ -240,7 +238,7 @@ impl LiveGame {
         let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) else {
             return false;
         };
-        self.end(outcome_result(Some(!loser)), "time", now);
+        self.end(result_text(Some(!loser)), "time", now);
         true
     }
 
@@ -279,9 +277,10 @@ impl LiveGame {
     }
 
     /// The roll the seed gives for the chance move owed now.
-    fn server_roll(&self) -> Result<ChanceOutcome, String> {
-        dice::replay(self.seed, &self.game)
-            .map_err(|e| e.to_string())?
+    fn server_roll(&mut self) -> Result<ChanceOutcome, String> {
+        self.dice
+            .as_mut()
+            .ok_or_else(|| "this game has no server dice".to_string())?
             .roll(self.game.position())
             .ok_or_else(|| "this variant has no dice".to_string())
     }
@@ -432,7 +431,7 @@ impl LiveGame {
         self.require_playing()?;
         match action {
             Action::Resign => {
-                self.end(outcome_result(Some(!me)), "resignation", now);
+                self.end(result_text(Some(!me)), "resignation", now);
             }
             Action::OfferDraw => {
                 if self.row.draw_offer.as_deref() == Some(their_name) {
@@ -512,6 +511,12 @@ impl LiveGame {
         let keep = self.last_move_of(asker)?;
         while self.game.turns().len() > keep {
             self.game.undo();
+        }
+        if self.dice.is_some() {
+            self.dice = Some(
+                dice::replay(self.seed, &self.game)
+                    .map_err(|e| ApiError::internal(e.to_string()))?,
+            );
         }
         self.row.takeback_offer = None;
         self.row.draw_offer = None;

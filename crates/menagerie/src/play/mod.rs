@@ -353,32 +353,21 @@ impl Session {
 
     fn engine_move(&mut self) -> Result<()> {
         let pos = self.game.position().clone();
-        let history: Vec<u64> = self
-            .game
-            .positions()
-            .iter()
-            .filter(|p| !p.chance_pending())
-            .map(|p| p.key())
-            .collect();
+        let history = self.game.history_keys();
         // On a terminal, each finished depth is shown on one line that the next replaces.
         let live = std::io::stdout().is_terminal();
-        let (best, info) = self.searcher.search(
-            &pos,
-            &history[..history.len().saturating_sub(1)],
-            &self.limits,
-            |info| {
-                if live {
-                    let (win, _, _) = wdl(info.score);
-                    print!(
-                        "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
-                        info.depth,
-                        score_text(info.score),
-                        win as f64 / 10.0
-                    );
-                    let _ = std::io::stdout().flush();
-                }
-            },
-        );
+        let (best, info) = self.searcher.search(&pos, &history, &self.limits, |info| {
+            if live {
+                let (win, _, _) = wdl(info.score);
+                print!(
+                    "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
+                    info.depth,
+                    score_text(info.score),
+                    win as f64 / 10.0
+                );
+                let _ = std::io::stdout().flush();
+            }
+        });
         if live {
             print!("\r\x1b[2K");
         }
