@@ -55,3 +55,24 @@ impl EnginePool {
         .flatten()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_brings_its_strength_and_the_clock_can_only_shorten_its_think() {
+        let relaxed = limits(3, None);
+        assert_eq!(relaxed.strength, Strength::level(3));
+        assert_eq!(
+            engine::time::budget(&relaxed).map(|b| b.hard),
+            Some(Duration::from_millis(190))
+        );
+        let pressed = limits(8, Some((3_000, 0)));
+        let think = engine::time::budget(&pressed)
+            .expect("a clock limits time")
+            .hard;
+        assert!(think <= Duration::from_millis(100), "{think:?}");
+        assert!(limits(99, None).strength.is_full());
+    }
+}
