@@ -1,139 +1,34 @@
-// The client side of docs/api.md: the JSON shapes and one function per endpoint.
+// The client side of docs/api.md: one function per endpoint. The JSON shapes are generated
+// from the server's types (crates/server/src/contract.rs) into ./generated/contract.ts.
 
-export type Color = "white" | "black";
+import type {
+  CreateReply,
+  CreateRequest,
+  Game,
+  JoinReply,
+  LobbyEntry,
+  Side,
+  VariantInfo,
+} from "./generated/contract";
 
-export interface VariantInfo {
-  id: string;
-  name: string;
-  options: Record<string, string[]>;
-  defaults: Record<string, string>;
-  descriptions?: Record<string, string>;
-  dice?: boolean;
-}
+export type {
+  BeastKind,
+  BoardShape,
+  CreateReply,
+  CreateRequest,
+  Game,
+  HistoryEntry,
+  JoinReply,
+  LegalTurn,
+  LobbyEntry,
+  PieceOnBoard,
+  RoleInfo,
+  RollChoice,
+  Trampled,
+  VariantInfo,
+} from "./generated/contract";
 
-export interface BoardShape {
-  files: number;
-  ranks: number;
-  holes: string[];
-  walls: { white: string[]; black: string[] };
-  home_rows: { white: string[]; black: string[] };
-  field: string[];
-}
-
-export interface PieceOnBoard {
-  square: string;
-  color: Color;
-  role: string;
-  letter: string;
-}
-
-export interface LegalTurn {
-  uci: string;
-  san: string;
-  from: string | null;
-  to: string | null;
-  drop: string | null;
-  promotion: string | null;
-  kind: string;
-}
-
-export interface RollChoice {
-  token: string;
-  text: string;
-}
-
-export interface Trampled {
-  square: string;
-  color: Color;
-  letter: string;
-}
-
-export interface HistoryEntry {
-  ply: number;
-  uci: string;
-  san: string;
-  color?: Color;
-  kind: string;
-  path: string[];
-  trampled: Trampled[];
-  fen: string;
-}
-
-export interface ClockState {
-  white_ms: number;
-  black_ms: number;
-  running: Color | null;
-  initial_ms: number;
-  increment_ms: number;
-}
-
-export interface Game {
-  id: string;
-  variant: string;
-  name: string;
-  rules: Record<string, string>;
-  board: BoardShape;
-  fen: string;
-  ply: number;
-  pieces: PieceOnBoard[];
-  beast: string | null;
-  beast_kind: "behemoth" | "juggernaut" | null;
-  hands: { white: string[]; black: string[] } | null;
-  to_move: Color;
-  owed: "move" | "roll" | "over";
-  legal: LegalTurn[];
-  rolls: RollChoice[];
-  history: HistoryEntry[];
-  trample_odds: Record<string, number> | null;
-  status: "waiting" | "playing" | "over";
-  result: string;
-  reason: string | null;
-  clock: ClockState | null;
-  dice: "server" | "physical";
-  seed_commitment: string;
-  seed: string | null;
-  players: { white: string; black: string };
-  offers: { draw: Color | null; takeback: Color | null };
-  you: Color | "both" | null;
-}
-
-export interface CreateRequest {
-  variant: string;
-  rules?: Record<string, string>;
-  opponent?: "engine" | "friend" | "local";
-  color?: Color | "random";
-  engine?: { level: number };
-  clock?: { initial_ms: number; increment_ms: number } | null;
-  dice?: "server" | "physical";
-  seed?: number;
-}
-
-export interface CreateReply {
-  id: string;
-  seats: { white: string | null; black: string | null };
-  invite: string | null;
-  game: Game;
-}
-
-export interface JoinReply {
-  seat: Color;
-  token: string;
-  game: Game;
-}
-
-export interface LobbyEntry {
-  id: string;
-  variant: string;
-  name: string;
-  status: string;
-  ply: number;
-  result: string;
-  reason: string | null;
-  players: { white: string; black: string };
-  created_at: string;
-  updated_at: string;
-  open_seat: Color | null;
-}
+export type Color = Side;
 
 export class ApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@
 // pieces from our own set, highlights, trample-odds shading, and pointer input that turns
 // into square clicks or drags. It draws what it is told; the game page decides what.
 
-import type { BoardShape, Trampled } from "./api";
+import type { BeastKind, BoardShape, RoleInfo, Trampled } from "./api";
 import type { FenPiece } from "./fen";
 import { pieceMarkup, roleOfLetter, type Role } from "./pieces";
 import { parseSquare, squareName } from "./squares";
@@ -10,11 +10,12 @@ import { parseSquare, squareName } from "./squares";
 const S = 100;
 
 export interface BoardScene {
-  variant: string;
+  /** The variant's roles, to read FEN letters. */
+  roles: readonly RoleInfo[];
   shape: BoardShape;
   pieces: Map<string, FenPiece>;
   beast: string | null;
-  beastKind: "behemoth" | "juggernaut" | null;
+  beastKind: BeastKind | null;
   flipped: boolean;
   lastMove: string[];
   selected: string | null;
@@ -107,11 +108,11 @@ export class BoardView {
       }
     }
     for (const [sq, piece] of scene.pieces) {
-      const role = roleOfLetter(piece.letter, scene.variant);
+      const role = roleOfLetter(piece.letter, scene.roles);
       if (role) parts.push(this.pieceAt(sq, role, piece.white, "piece"));
     }
     for (const t of scene.trampled) {
-      const role = roleOfLetter(t.letter, scene.variant);
+      const role = roleOfLetter(t.letter, scene.roles);
       const cls = t.square === scene.trampling ? "piece trampled fresh" : "piece trampled";
       if (role) parts.push(this.pieceAt(t.square, role, t.color === "white", cls));
     }
@@ -258,7 +259,7 @@ export class BoardView {
     if (!scene || !from || !matrix) return;
     if (!this.ghost) {
       const piece = scene.pieces.get(from);
-      const role = piece && roleOfLetter(piece.letter, scene.variant);
+      const role = piece && roleOfLetter(piece.letter, scene.roles);
       if (!piece || !role) return;
       this.ghost = document.createElementNS("http://www.w3.org/2000/svg", "g");
       this.ghost.setAttribute("pointer-events", "none");

@@ -1,5 +1,7 @@
 // What a roll means, for showing it: the dice faces and the beast's direction.
 
+import type { BeastKind } from "./api";
+
 const BEHEMOTH_DIRECTIONS = ["NW ↖", "N ↑", "NE ↗", "W ←", "E →", "SW ↙", "S ↓", "SE ↘"];
 const JUGGERNAUT_EFFECTS = ["N ↑", "NE ↗", "E →", "SE ↘", "S ↓", "SW ↙", "W ←", "NW ↖", "stays", "teleports"];
 
@@ -9,7 +11,7 @@ export interface RollView {
 }
 
 /** Reads a roll's text ("7 4", "3", "10 e5") as dice faces and what they do. */
-export function describeRoll(text: string, beast: "behemoth" | "juggernaut" | null): RollView {
+export function describeRoll(text: string, beast: BeastKind | null): RollView {
   const faces = text.trim().split(/\s+/).filter(Boolean);
   if (beast === "behemoth" && faces.length === 2) {
     const dir = BEHEMOTH_DIRECTIONS[Number(faces[0]) - 1] ?? "?";

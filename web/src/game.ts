@@ -1,55 +1,29 @@
-// The game page, /game/ID?seat=TOKEN: the board, the move input, the dice, the clocks, the
-// offers and the replay, kept current over the WebSocket.
+// The game page, /game/ID?seat=TOKEN: lays the page out, takes each new state of the game
+// from the server (fetch, WebSocket, replies) and sends the player's turns and actions. The
+// state, the animation, the input and the side panel live in their own modules.
 
-import { api, ApiError, type Color, type Game, type LegalTurn, type Trampled } from "./api";
+import { api, ApiError, type Color, type Game, type LegalTurn } from "./api";
+import { Animation } from "./animation";
 import { BoardView, type BoardScene } from "./board";
-import { blurb } from "./blurbs";
 import { ClockView } from "./clocks";
-import { escapeHtml } from "./dice";
 import { sanctuarySquares, type FenBoard } from "./fen";
-import { renderMoveList } from "./movelist";
-import { actionsMarkup, diceBoxMarkup, resultMarkup, rollOptionsMarkup, seedMarkup } from "./panel";
-import {
-  destinations,
-  dropGroups,
-  dropLetter,
-  origin,
-  initialSelection,
-  matchTyped,
-  movableSquares,
-  turnsOf,
-  type Selection,
-} from "./moves";
-import { pieceIcon, roleOfLetter } from "./pieces";
+import { GamePanel } from "./game-panel";
+import { GameState } from "./game-state";
+import { GameInput } from "./input";
+import { destinations, initialSelection, movableSquares } from "./moves";
 import { boardAfter, entrySquares } from "./replay";
-import { parseSquare, squareName } from "./squares";
 import { GameSocket } from "./socket";
-import { loadInvite, rememberToken } from "./storage";
-
-const STEP_MS = 160;
+import { rememberToken } from "./storage";
 
 export class GamePage {
-  private latest: Game | null = null;
-  private displayed: Game | null = null;
-  private animating = false;
-  private frame: {
-    board: FenBoard;
-    path: string[];
-    trampled: Game["history"][number]["trampled"];
-    trampling: string;
-  } | null = null;
-  private viewIndex: number | null = null;
-  private selection: Selection = null;
-  private cursor: string | null = null;
-  private showOdds = false;
-  private flipOverride: boolean | null = null;
-  private pending = false;
-  private confirmResign = false;
+  private readonly state = new GameState();
   private board!: BoardView;
   private clocks!: ClockView;
+  private panel!: GamePanel;
+  private input!: GameInput;
+  private animation!: Animation;
   private socket: GameSocket | null = null;
   private el: Record<string, HTMLElement> = {};
-  private choiceResolve: ((turn: LegalTurn | null) => void) | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -61,7 +35,8 @@ export class GamePage {
     this.layout();
     if (invite && !this.token) await this.join(invite);
     try {
-      const game = await api.game(this.id, this.token ?? undefined);
+      const [game, variants] = await Promise.all([api.game(this.id, this.token ?? undefined), api.variants()]);
+      this.state.facts = variants.find((v) => v.id === game.variant) ?? null;
       this.accept(game, "fetch");
     } catch (e) {
       this.showError(e);
@@ -79,8 +54,7 @@ export class GamePage {
     this.socket.open();
     window.setInterval(() => this.clocks.tick(), 200);
   }
-
-  private async join(invite: string): Promise<void> {
+  async join(invite: string): Promise<void> {
     try {
       const reply = await api.join(this.id, invite);
       this.token = reply.token;
@@ -93,8 +67,7 @@ export class GamePage {
       this.showError(e);
     }
   }
-
-  private layout(): void {
+  layout(): void {
     this.root.innerHTML = `
       <div class="game-layout">
         <section class="board-col">
@@ -166,28 +139,42 @@ export class GamePage {
       oddsToggle: q(".odds-toggle"),
     };
     this.board = new BoardView(this.el.boardWrap, {
-      onSquare: (sq) => this.clickSquare(sq),
-      onDrag: (from, to) => this.dragMove(from, to),
+      onSquare: (sq) => this.input.clickSquare(sq),
+      onDrag: (from, to) => this.input.dragMove(from, to),
     });
     this.clocks = new ClockView(this.el.topBar, this.el.bottomBar);
+    this.panel = new GamePanel(this.state, this.el, this.id, this.clocks);
+    this.input = new GameInput(this.state, this.el, {
+      play: (turn) => this.play(turn),
+      renderBoard: () => this.renderBoard(),
+      renderDrops: () => this.panel.renderDrops(),
+      navigate: (where) => this.navigate(where),
+      showError: (e) => this.showError(e),
+    });
+    this.animation = new Animation(this.state, {
+      render: () => this.render(),
+      renderBoard: () => this.renderBoard(),
+      renderPanel: () => this.panel.renderPanel(),
+      showDice: (text, g, rolling, trampled) => this.panel.showDice(text, g, rolling, trampled),
+    });
     (this.el.pgn as HTMLAnchorElement).href = api.pgnUrl(this.id);
     (this.el.pgn as HTMLAnchorElement).download = `menagerie-${this.id}.pgn`;
-    this.board.svg.addEventListener("keydown", (e) => this.boardKey(e));
-    document.addEventListener("keydown", (e) => this.pageKey(e));
+    this.board.svg.addEventListener("keydown", (e) => this.input.boardKey(e));
+    document.addEventListener("keydown", (e) => this.input.pageKey(e));
     this.root.querySelectorAll<HTMLButtonElement>("[data-nav]").forEach((b) =>
       b.addEventListener("click", () => this.navigate(b.dataset.nav!)),
     );
     q(".flip").addEventListener("click", () => {
-      this.flipOverride = !this.flipped();
+      this.state.flipOverride = !this.state.flipped();
       this.render();
     });
     (q(".odds-box") as HTMLInputElement).addEventListener("change", (e) => {
-      this.showOdds = (e.target as HTMLInputElement).checked;
+      this.state.showOdds = (e.target as HTMLInputElement).checked;
       this.renderBoard();
     });
     this.el.moveForm.addEventListener("submit", (e) => {
       e.preventDefault();
-      this.typedMove();
+      this.input.typedMove();
     });
     this.el.rollForm.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -207,133 +194,58 @@ export class GamePage {
     });
     const pickDrop = (e: Event) => {
       const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-drop]");
-      if (!target || !this.interactive()) return;
+      if (!target || !this.state.interactive()) return;
       const letter = target.dataset.drop!;
-      this.selection =
-        this.selection?.kind === "drop" && this.selection.letter === letter ? null : { kind: "drop", letter };
+      this.state.selection =
+        this.state.selection?.kind === "drop" && this.state.selection.letter === letter ? null : { kind: "drop", letter };
       this.renderBoard();
-      this.renderDrops();
+      this.panel.renderDrops();
     };
     for (const el of [this.el.drops, this.el.topHand, this.el.bottomHand]) el.addEventListener("click", pickDrop);
-    q(".cancel").addEventListener("click", () => this.closeChoice(null));
+    q(".cancel").addEventListener("click", () => this.input.closeChoice(null));
     this.el.modal.addEventListener("click", (e) => {
       const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-uci]");
       if (!target) return;
-      const turn = this.latest?.legal.find((t) => t.uci === target.dataset.uci) ?? null;
-      this.closeChoice(turn);
+      const turn = this.state.latest?.legal.find((t) => t.uci === target.dataset.uci) ?? null;
+      this.input.closeChoice(turn);
     });
   }
-
-  // ---- state ---------------------------------------------------------------------------
-
-  private accept(game: Game, source: "fetch" | "socket" | "turn" | "action"): void {
-    const current = this.latest;
+  accept(game: Game, source: "fetch" | "socket" | "turn" | "action"): void {
+    const current = this.state.latest;
     if (current && source === "turn" && game.ply < current.ply) return;
-    if (current && current.ply !== game.ply) this.selection = null;
+    if (current && current.ply !== game.ply) this.state.selection = null;
     const entered = !current || current.ply !== game.ply;
-    this.latest = game;
+    this.state.latest = game;
     this.clocks.update(game);
-    if (entered || !this.selection) this.selection = initialSelection(game.legal);
-    if (!this.displayed) {
-      this.displayed = game;
+    if (entered || !this.state.selection) this.state.selection = initialSelection(game.legal);
+    if (!this.state.displayed) {
+      this.state.displayed = game;
       this.render();
       return;
     }
-    if (!this.animating) void this.catchUp();
-    else this.renderPanel();
+    if (!this.state.animating) void this.animation.catchUp();
+    else this.panel.renderPanel();
   }
-
-  /** Plays out, one after another, the rolls that came in since the board was last drawn. */
-  private async catchUp(): Promise<void> {
-    this.animating = true;
+  render(): void {
     this.renderBoard();
-    this.renderPanel();
-    while (this.latest && this.displayed !== this.latest) {
-      const from = this.displayed!;
-      const to = this.latest;
-      const known = from.history.length;
-      const continues =
-        to.history.length > known &&
-        (known === 0 || to.history[known - 1].fen === from.history[known - 1].fen) &&
-        this.viewIndex === null;
-      if (continues) {
-        for (let i = known; i < to.history.length; i++) {
-          const entry = to.history[i];
-          if (entry.kind === "roll" && entry.path.length > 0) await this.animateRoll(to, i);
-        }
-      }
-      this.displayed = to;
-    }
-    this.frame = null;
-    this.animating = false;
-    this.render();
+    this.panel.renderPanel();
   }
-
-  private async animateRoll(game: Game, index: number): Promise<void> {
-    const entry = game.history[index];
-    const before = boardAfter(game, index);
-    if (!before) return;
-    this.showDice(entry.san, game, true);
-    await sleep(STEP_MS * 2);
-    this.showDice(entry.san, game, false);
-    const trampledSoFar: typeof entry.trampled = [];
-    for (let step = 0; step < entry.path.length; step++) {
-      const sq = entry.path[step];
-      const pieces = new Map(before.pieces);
-      for (const passed of entry.path.slice(0, step + 1)) pieces.delete(passed);
-      for (const t of entry.trampled) if (t.square === sq) trampledSoFar.push(t);
-      this.frame = {
-        board: { pieces, beast: sq, hand: before.hand },
-        path: entry.path.slice(0, step + 1),
-        trampled: [...trampledSoFar],
-        trampling: sq,
-      };
-      this.renderBoard();
-      await sleep(STEP_MS);
-    }
-    await sleep(STEP_MS * 2);
-  }
-
-  // ---- rendering -----------------------------------------------------------------------
-
-  private flipped(): boolean {
-    if (this.flipOverride !== null) return this.flipOverride;
-    return this.latest?.you === "black";
-  }
-
-  private interactive(): boolean {
-    const g = this.latest;
-    return (
-      !!g &&
-      g.owed === "move" &&
-      g.legal.length > 0 &&
-      this.viewIndex === null &&
-      !this.animating &&
-      !this.pending
-    );
-  }
-
-  private render(): void {
-    this.renderBoard();
-    this.renderPanel();
-  }
-
-  private renderBoard(): void {
-    const g = this.animating && this.displayed ? this.displayed : this.latest;
+  renderBoard(): void {
+    const g = this.state.animating && this.state.displayed ? this.state.displayed : this.state.latest;
     if (!g) return;
-    const live = this.viewIndex === null;
+    const live = this.state.viewIndex === null;
     let board: FenBoard | null;
     let lastMove: string[] = [];
     let path: string[] = [];
     let trampled: BoardScene["trampled"] = [];
     let trampling: string | null = null;
-    if (this.frame) {
-      board = this.frame.board;
-      path = this.frame.path;
-      trampled = this.frame.trampled;
-      trampling = this.frame.trampling;
+    if (this.state.frame) {
+      board = this.state.frame.board;
+      path = this.state.frame.path;
+      trampled = this.state.frame.trampled;
+      trampling = this.state.frame.trampling;
     } else {
-      const index = live ? g.history.length : this.viewIndex!;
+      const index = live ? g.history.length : this.state.viewIndex!;
       board = boardAfter(g, index);
       const shown = g.history.slice(0, index);
       const lastTurn = [...shown].reverse().find((h) => h.kind !== "roll");
@@ -345,295 +257,55 @@ export class GamePage {
       this.showError(new Error("the position from the server could not be read"));
       return;
     }
-    const canMove = this.interactive() && !this.frame;
+    const canMove = this.state.interactive() && !this.state.frame;
     const legal = canMove ? g.legal : [];
-    const odds = this.showOdds && live && !this.frame ? g.trample_odds : null;
-    const beast = board.beast ?? (live && !this.frame ? g.beast : null);
+    const odds = this.state.showOdds && live && !this.state.frame ? g.trample_odds : null;
+    const beast = board.beast ?? (live && !this.state.frame ? g.beast : null);
     const scene: BoardScene = {
-      variant: g.variant,
+      roles: this.state.roles(),
       shape: g.board,
       pieces: board.pieces,
       beast,
       beastKind: g.beast_kind,
-      flipped: this.flipped(),
+      flipped: this.state.flipped(),
       lastMove,
-      selected: this.selection?.kind === "square" ? this.selection.square : null,
-      destinations: destinations(legal, this.selection),
+      selected: this.state.selection?.kind === "square" ? this.state.selection.square : null,
+      destinations: destinations(legal, this.state.selection),
       movable: movableSquares(legal),
-      cursor: this.cursor,
+      cursor: this.state.cursor,
       odds,
       path,
       trampled,
       trampling,
-      sanctuary: g.variant.startsWith("battle-chieftain") ? sanctuarySquares(this.fenShown(g), g.board.ranks) : null,
+      sanctuary: g.board.sanctuary ? sanctuarySquares(this.state.fenShown(g), g.board.ranks) : null,
     };
     this.board.render(scene);
     this.board.svg.dataset.ply = String(g.ply);
     this.board.svg.dataset.owed = g.owed;
     this.board.svg.dataset.ready = String(canMove);
-    this.board.svg.dataset.animating = String(this.animating);
-    this.renderHands(g, board);
+    this.board.svg.dataset.animating = String(this.state.animating);
+    this.panel.renderHands(g, board);
   }
-
-  /** The FEN of the position on the board: live, or the replayed one. */
-  private fenShown(g: Game): string {
-    const index = this.viewIndex ?? g.history.length;
-    if (index >= g.history.length) return g.fen;
-    if (index === 0) return ""; // the start, before the first turn's FEN: nothing has moved
-    return g.history[index - 1].fen;
-  }
-
-  private renderHands(g: Game, board: FenBoard): void {
-    const hands: Record<Color, string[]> = { white: [], black: [] };
-    if (g.variant === "behemoth-loop") {
-      if (g.hands && this.viewIndex === null) {
-        hands.white = g.hands.white;
-        hands.black = g.hands.black;
-      } else {
-        for (const c of board.hand) (c === c.toUpperCase() ? hands.white : hands.black).push(c.toUpperCase());
-      }
-    }
-    const bottom: Color = this.flipped() ? "black" : "white";
-    const top: Color = bottom === "white" ? "black" : "white";
-    const droppable = this.interactive() && !this.frame ? dropGroups(g.legal) : new Map();
-    const draw = (el: HTMLElement, color: Color) => {
-      const letters = hands[color];
-      el.hidden = g.variant !== "behemoth-loop";
-      el.innerHTML = letters.length
-        ? letters
-            .map((l) => {
-              const role = roleOfLetter(l, g.variant);
-              if (!role) return "";
-              const icon = pieceIcon(role, color === "white", 34);
-              if (color !== g.to_move || !droppable.has(l)) return `<span class="hand-piece" data-letter="${l}">${icon}</span>`;
-              const active = this.selection?.kind === "drop" && this.selection.letter === l ? " active" : "";
-              return `<button type="button" class="hand-piece droppable${active}" data-letter="${l}" data-drop="${l}" title="drop this ${role}">${icon}</button>`;
-            })
-            .join("")
-        : `<span class="hand-empty">${color} hand empty</span>`;
-    };
-    draw(this.el.topHand, top);
-    draw(this.el.bottomHand, bottom);
-  }
-
-  private renderPanel(): void {
-    const g = this.latest;
-    if (!g) return;
-    this.el.title.textContent = g.name;
-    this.el.blurb.textContent = blurb(g.variant);
-    document.title = `${g.name} · Menagerie`;
-    // while the beast walks, the result waits for the end of its walk
-    this.el.status.textContent = this.animating ? "The beast moves…" : this.statusText(g);
-    this.el.status.dataset.owed = g.owed;
-    this.el.oddsToggle.hidden = g.trample_odds === null && g.beast_kind === null;
-    if (this.animating) this.el.result.hidden = true;
-    else this.renderResult(g);
-    if (!this.animating) {
-      const lastRoll = [...g.history].reverse().find((h) => h.kind === "roll");
-      this.el.dice.hidden = !lastRoll;
-      if (lastRoll) this.showDice(lastRoll.san, g, false, lastRoll.trampled);
-    }
-    this.renderRollForm(g);
-    this.renderDrops();
-    (this.el.moveForm as HTMLFormElement).hidden = !g.you || g.status === "over";
-    this.renderActions(g);
-    this.renderInvite(g);
-    renderMoveList(this.el.moves, g, this.viewIndex);
-    this.renderSeed(g);
-    this.clocks.update(g);
-    this.clocks.label(g, this.flipped());
-  }
-
-  private statusText(g: Game): string {
-    if (g.status === "over") return "The game is over.";
-    if (g.status === "waiting") return "Waiting for the other player to join.";
-    const side = g.to_move === "white" ? "White" : "Black";
-    const mine = g.you === "both" || g.you === g.to_move;
-    if (g.owed === "roll") return mine || g.you ? "Roll the dice and enter what they show." : "Waiting for the dice.";
-    if (mine) return g.you === "both" ? `${side} to move.` : "Your move.";
-    if (g.players[g.to_move] === "engine") return `${side} (engine) is thinking…`;
-    return `${side} to move.`;
-  }
-
-  private renderResult(g: Game): void {
-    const markup = resultMarkup(g);
-    this.el.result.hidden = markup === null;
-    if (markup !== null) this.el.result.innerHTML = markup;
-  }
-
-  private showDice(text: string, g: Game, rolling: boolean, trampled: Trampled[] = []): void {
-    this.el.dice.hidden = false;
-    this.el.dice.innerHTML = diceBoxMarkup(text, g, rolling, trampled);
-    this.el.dice.classList.toggle("rolling", rolling);
-  }
-
-  private renderRollForm(g: Game): void {
-    const form = this.el.rollForm;
-    form.hidden = !(g.owed === "roll" && g.dice === "physical" && !!g.you);
-    const select = form.querySelector(".roll-pick") as HTMLSelectElement;
-    if (!form.hidden && select.dataset.ply !== String(g.ply)) {
-      select.innerHTML = rollOptionsMarkup(g);
-      select.dataset.ply = String(g.ply);
-    }
-  }
-
-  private renderDrops(): void {
-    const g = this.latest;
-    const el = this.el.drops;
-    if (!g || !this.interactive()) {
-      el.innerHTML = "";
-      return;
-    }
-    const groups = dropGroups(g.legal);
-    const color = g.to_move === "white";
-    el.innerHTML = [...groups.entries()]
-      .map(([letter, turns]) => {
-        const role = roleOfLetter(letter, g.variant);
-        const kind = turns[0].kind;
-        const label =
-          kind === "crown"
-            ? "Crown a berserker"
-            : kind === "placement" || g.variant.startsWith("battle-chieftain")
-              ? "Place your king"
-              : "Drop";
-        const active = this.selection?.kind === "drop" && this.selection.letter === letter;
-        return `<button type="button" class="drop-choice${active ? " active" : ""}" data-drop="${letter}">${
-          role ? pieceIcon(role, color, 30) : letter
-        }<span>${label}</span></button>`;
-      })
-      .join("");
-  }
-
-  private renderActions(g: Game): void {
-    this.el.actions.innerHTML = actionsMarkup(g, this.confirmResign);
-  }
-
-  private renderInvite(g: Game): void {
-    const el = this.el.invite;
-    const invite = loadInvite(this.id);
-    if (!invite || g.status !== "waiting") {
-      el.hidden = true;
-      return;
-    }
-    const link = `${location.origin}/game/${encodeURIComponent(this.id)}?invite=${encodeURIComponent(invite)}`;
-    el.hidden = false;
-    if (el.dataset.link === link) return;
-    el.dataset.link = link;
-    el.innerHTML = `<p>Send this link to your friend:</p>
-      <div class="invite-row"><input class="invite-link" readonly value="${escapeHtml(link)}">
-      <button type="button" class="copy">Copy</button></div>`;
-    const input = el.querySelector(".invite-link") as HTMLInputElement;
-    el.querySelector(".copy")!.addEventListener("click", async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(link);
-      } catch {
-        document.execCommand?.("copy");
-      }
-      (el.querySelector(".copy") as HTMLElement).textContent = "Copied";
-    });
-  }
-
-  private renderSeed(g: Game): void {
-    this.el.seed.innerHTML = seedMarkup(g);
-  }
-
-  // ---- input ---------------------------------------------------------------------------
-
-  private clickSquare(sq: string): void {
-    this.cursor = sq;
-    const g = this.latest;
-    if (!g || !this.interactive()) {
-      this.renderBoard();
-      return;
-    }
-    const sel = this.selection;
-    if (sel) {
-      const here = turnsOf(g.legal, sel).filter((t) => t.to === sq);
-      if (here.length) {
-        void this.choose(here);
-        return;
-      }
-    }
-    if (movableSquares(g.legal).has(sq)) {
-      this.selection = sel?.kind === "square" && sel.square === sq ? initialSelection(g.legal) : { kind: "square", square: sq };
-    } else {
-      const drops = g.legal.filter((t) => !origin(t) && t.to === sq);
-      if (drops.length && new Set(drops.map(dropLetter)).size === 1) {
-        void this.choose(drops);
-        return;
-      }
-      this.selection = initialSelection(g.legal);
-    }
-    this.renderBoard();
-    this.renderDrops();
-  }
-
-  private dragMove(from: string, to: string): void {
-    const g = this.latest;
-    if (!g || !this.interactive()) return;
-    const here = g.legal.filter((t) => origin(t) === from && t.to === to);
-    if (here.length) void this.choose(here);
-    else {
-      this.selection = { kind: "square", square: from };
-      this.renderBoard();
-    }
-  }
-
-  private async choose(turns: LegalTurn[]): Promise<void> {
-    const turn = turns.length === 1 ? turns[0] : await this.askChoice(turns);
-    if (turn) await this.play(turn);
-    else this.renderBoard();
-  }
-
-  private askChoice(turns: LegalTurn[]): Promise<LegalTurn | null> {
-    const variant = this.latest?.variant ?? "";
-    const white = this.latest?.to_move === "white";
-    const promotion = turns.every((t) => t.promotion);
-    (this.el.modal.querySelector(".modal-title") as HTMLElement).textContent = promotion
-      ? "Promote to"
-      : "Which turn?";
-    this.el.modal.querySelector(".choices")!.innerHTML = turns
-      .map((t) => {
-        const role = t.promotion ? roleOfLetter(t.promotion, variant) : null;
-        return `<button type="button" class="choice" data-uci="${escapeHtml(t.uci)}" title="${escapeHtml(t.san)}">${
-          role ? pieceIcon(role, white, 56) : ""
-        }<span>${escapeHtml(t.san)}</span></button>`;
-      })
-      .join("");
-    this.el.modal.hidden = false;
-    (this.el.modal.querySelector(".choice") as HTMLElement | null)?.focus();
-    return new Promise((resolve) => (this.choiceResolve = resolve));
-  }
-
-  private closeChoice(turn: LegalTurn | null): void {
-    this.el.modal.hidden = true;
-    const resolve = this.choiceResolve;
-    this.choiceResolve = null;
-    resolve?.(turn);
-  }
-
-  private async play(turn: LegalTurn): Promise<void> {
-    const g = this.latest;
+  async play(turn: LegalTurn): Promise<void> {
+    const g = this.state.latest;
     if (!g || !this.token) return;
-    this.pending = true;
-    this.selection = null;
+    this.state.pending = true;
+    this.state.selection = null;
     this.hideError();
     this.renderBoard();
     try {
       const reply = await api.turn(this.id, this.token, turn.uci, g.ply);
-      this.pending = false;
+      this.state.pending = false;
       this.accept(reply, "turn");
     } catch (e) {
-      this.pending = false;
+      this.state.pending = false;
       this.showError(e);
       if (e instanceof ApiError && e.status === 409) await this.refresh();
     }
     this.render();
   }
-
-  private async enterRoll(): Promise<void> {
-    const g = this.latest;
+  async enterRoll(): Promise<void> {
+    const g = this.state.latest;
     const input = this.el.rollForm.querySelector(".roll-text") as HTMLInputElement;
     const text = input.value.trim();
     if (!g || !this.token || !text) return;
@@ -647,31 +319,13 @@ export class GamePage {
       if (e instanceof ApiError && e.status === 409) await this.refresh();
     }
   }
-
-  private typedMove(): void {
-    const g = this.latest;
-    const input = this.el.moveForm.querySelector(".move-text") as HTMLInputElement;
-    if (!g) return;
-    if (!this.interactive()) {
-      this.showError(new Error(g.owed === "roll" ? "the dice are owed, not a move" : "it is not your move"));
-      return;
-    }
-    const matches = matchTyped(g.legal, input.value);
-    if (!matches.length) {
-      this.showError(new Error(`no legal turn matches "${input.value.trim()}"`));
-      return;
-    }
-    input.value = "";
-    void this.choose(matches);
-  }
-
-  private async act(action: string): Promise<void> {
-    const g = this.latest;
+  async act(action: string): Promise<void> {
+    const g = this.state.latest;
     const token = this.token;
     if (!token || !g) return;
-    this.confirmResign = action === "resign";
+    this.state.confirmResign = action === "resign";
     if (action === "resign") {
-      this.renderActions(g);
+      this.panel.renderActions(g);
       return;
     }
     if (action === "resign-confirmed") action = "resign";
@@ -693,89 +347,34 @@ export class GamePage {
       await this.refresh();
     }
   }
-
-  private async refresh(): Promise<void> {
+  async refresh(): Promise<void> {
     try {
       this.accept(await api.game(this.id, this.token ?? undefined), "fetch");
     } catch (e) {
       this.showError(e);
     }
   }
-
-  private boardKey(e: KeyboardEvent): void {
-    const g = this.latest;
-    if (!g) return;
-    const { files, ranks } = g.board;
-    const current = parseSquare(this.cursor ?? "") ?? { file: Math.floor(files / 2), rank: 1 };
-    const flip = this.flipped() ? -1 : 1;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [0, flip],
-      ArrowDown: [0, -flip],
-      ArrowLeft: [-flip, 0],
-      ArrowRight: [flip, 0],
-    };
-    if (e.key in moves) {
-      const [df, dr] = moves[e.key];
-      const file = Math.min(files - 1, Math.max(0, current.file + (this.cursor ? df : 0)));
-      const rank = Math.min(ranks - 1, Math.max(0, current.rank + (this.cursor ? dr : 0)));
-      this.cursor = squareName(file, rank);
-      this.renderBoard();
-      e.preventDefault();
-      e.stopPropagation();
-    } else if (e.key === "Enter" || e.key === " ") {
-      if (this.cursor) this.clickSquare(this.cursor);
-      e.preventDefault();
-      e.stopPropagation();
-    } else if (e.key === "Escape") {
-      this.selection = initialSelection(g.legal);
-      this.renderBoard();
-    }
-  }
-
-  private pageKey(e: KeyboardEvent): void {
-    if (!this.el.modal.hidden && e.key === "Escape") {
-      this.closeChoice(null);
-      return;
-    }
-    const target = e.target as HTMLElement;
-    if (target.closest("input, select, textarea, svg")) return;
-    const keys: Record<string, string> = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
-    if (keys[e.key]) {
-      this.navigate(keys[e.key]);
-      e.preventDefault();
-    }
-  }
-
-  private navigate(where: string): void {
-    const g = this.latest;
+  navigate(where: string): void {
+    const g = this.state.latest;
     if (!g) return;
     const total = g.history.length;
-    const now = this.viewIndex ?? total;
+    const now = this.state.viewIndex ?? total;
     const next = where === "first" ? 0 : where === "prev" ? now - 1 : where === "next" ? now + 1 : total;
     this.showIndex(next);
   }
-
-  private showIndex(index: number): void {
-    const g = this.latest;
+  showIndex(index: number): void {
+    const g = this.state.latest;
     if (!g) return;
     const clamped = Math.max(0, Math.min(g.history.length, index));
-    this.viewIndex = clamped === g.history.length ? null : clamped;
-    this.selection = this.viewIndex === null ? initialSelection(g.legal) : null;
+    this.state.viewIndex = clamped === g.history.length ? null : clamped;
+    this.state.selection = this.state.viewIndex === null ? initialSelection(g.legal) : null;
     this.render();
   }
-
-  private showError(e: unknown): void {
+  showError(e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.el.error.hidden = false;
     this.el.error.textContent = message;
   }
-
-  private hideError(): void {
+  hideError(): void {
     this.el.error.hidden = true;
-  }
-}
-
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+  }}

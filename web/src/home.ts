@@ -2,16 +2,13 @@
 // game, and the lobby of open, running and finished games.
 
 import { api, type CreateRequest, type LobbyEntry, type VariantInfo } from "./api";
-import { blurb } from "./blurbs";
 import { escapeHtml } from "./dice";
 import { rememberCreated } from "./storage";
 
-const BEAST_VARIANTS = new Set(["behemoth", "juggernaut", "behemoth-loop"]);
 const SQUARE = "(a square)";
 
-/** Whether a variant rolls dice: the server says so; older servers are told by the id. */
 function hasDice(v: VariantInfo | undefined): boolean {
-  return v ? (v.dice ?? BEAST_VARIANTS.has(v.id)) : false;
+  return v?.dice ?? false;
 }
 
 const CLOCKS: { label: string; value: string }[] = [
@@ -81,7 +78,6 @@ export async function homePage(root: HTMLElement): Promise<void> {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;
   });
 
-  const wanted = new URLSearchParams(location.search).get("variant") ?? "behemoth";
   let variants: VariantInfo[] = [];
   try {
     variants = await api.variants();
@@ -89,25 +85,27 @@ export async function homePage(root: HTMLElement): Promise<void> {
     error.hidden = false;
     error.textContent = `The list of games could not be loaded: ${(e as Error).message}`;
   }
+  // Without a choice in the address, the first game with a beast.
+  const wanted = new URLSearchParams(location.search).get("variant") ?? variants.find((v) => v.dice)?.id;
   select.innerHTML = variants
     .map((v) => `<option value="${escapeHtml(v.id)}"${v.id === wanted ? " selected" : ""}>${escapeHtml(v.name)}</option>`)
     .join("");
   const showRules = () => {
     const v = variants.find((x) => x.id === select.value);
-    (form.querySelector(".blurb") as HTMLElement).textContent = blurb(select.value);
+    (form.querySelector(".blurb") as HTMLElement).textContent = v?.summary ?? "";
     (form.querySelector(".dice-choice") as HTMLElement).hidden = !hasDice(v);
     rules.innerHTML = v
-      ? Object.entries(v.options)
+      ? v.options
           .map(
-            ([key, values]) =>
-              `<label title="${escapeHtml(v.descriptions?.[key] ?? "")}">${escapeHtml(key)} <select name="rule:${escapeHtml(key)}">${values
+            (option) =>
+              `<label title="${escapeHtml(option.description)}">${escapeHtml(option.key)} <select name="rule:${escapeHtml(option.key)}">${option.values
                 .map(
                   (value) =>
-                    `<option${value === v.defaults[key] ? " selected" : ""}>${escapeHtml(value)}</option>`,
+                    `<option${value === option.default ? " selected" : ""}>${escapeHtml(value)}</option>`,
                 )
                 .join("")}${
-                /square/.test(v.descriptions?.[key] ?? "") ? `<option value="${SQUARE}">a square…</option>` : ""
-              }</select><input name="square:${escapeHtml(key)}" class="rule-square" placeholder="e.g. e5" size="4" hidden></label>`,
+                option.takes_square ? `<option value="${SQUARE}">a square…</option>` : ""
+              }</select><input name="square:${escapeHtml(option.key)}" class="rule-square" placeholder="e.g. e5" size="4" hidden></label>`,
           )
           .join("")
       : "";
@@ -140,7 +138,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
       rules: chosenRules,
       opponent,
       color: data.get("color") as CreateRequest["color"],
-      clock: clock ? { initial_ms: initial, increment_ms: increment } : null,
+      clock: clock ? { initial_ms: initial, increment_ms: increment } : undefined,
       dice: hasDice(variants.find((x) => x.id === select.value)) ? (data.get("dice") as CreateRequest["dice"]) : "server",
     };
     if (opponent === "engine") request.engine = { level: Number(level.value) };

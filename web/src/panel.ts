@@ -1,7 +1,7 @@
 // The game page's side panel as markup: the result, the dice box, the action buttons and the
 // seed. Pure functions of the game state; the page puts them in place and wires the clicks.
 
-import type { Color, Game, Trampled } from "./api";
+import type { Color, Game, RoleInfo, Trampled } from "./api";
 import { describeRoll, diceMarkup, escapeHtml } from "./dice";
 import { pieceIcon, roleOfLetter } from "./pieces";
 
@@ -20,6 +20,7 @@ export function diceBoxMarkup(
   g: Game,
   rolling: boolean,
   trampled: Trampled[],
+  roles: readonly RoleInfo[],
 ): string {
   const view = describeRoll(text, g.beast_kind);
   if (rolling) {
@@ -28,7 +29,7 @@ export function diceBoxMarkup(
   }
   const lost = trampled
     .map((t) => {
-      const role = roleOfLetter(t.letter, g.variant);
+      const role = roleOfLetter(t.letter, roles);
       return role
         ? `<span class="lost" title="${t.color} ${role} on ${t.square}">${pieceIcon(role, t.color === "white", 26)}${t.square}</span>`
         : "";

@@ -2,6 +2,8 @@
 // a plinth, a light body for White and a dark one for Black. The two beasts are neutral and
 // have colours of their own.
 
+import type { RoleInfo } from "./api";
+
 export type Role =
   | "king"
   | "queen"
@@ -127,25 +129,15 @@ export function pieceMarkup(role: Role, white: boolean): string {
   return `<g stroke-width="3" stroke-linejoin="round" stroke-linecap="round">${DRAWINGS[role](ink)}</g>`;
 }
 
-/** The role a FEN letter stands for in a variant: `B` is a berserker in Battle Chieftain. */
-export function roleOfLetter(letter: string, variant: string): Role | null {
+/** The role a FEN letter stands for among a variant's roles: `B` is a berserker in Battle Chieftain. */
+export function roleOfLetter(letter: string, roles: readonly RoleInfo[]): Role | null {
   const upper = letter.toUpperCase();
-  if (variant.startsWith("battle-chieftain")) {
-    if (upper === "B") return "berserker";
-    if (upper === "K") return "king";
-    return null;
-  }
-  const roles: Record<string, Role> = {
-    K: "king",
-    Q: "queen",
-    R: "rook",
-    B: "bishop",
-    N: "knight",
-    P: "pawn",
-    C: "camel",
-    W: "wildebeest",
-  };
-  return roles[upper] ?? null;
+  const found = roles.find((r) => r.letter === upper);
+  return found && isRole(found.name) ? found.name : null;
+}
+
+function isRole(name: string): name is Role {
+  return name in DRAWINGS;
 }
 
 /** A standalone SVG element of one piece, for buttons and the hand. */

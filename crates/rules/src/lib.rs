@@ -4,6 +4,7 @@
 pub mod battle;
 pub mod battle_board;
 pub mod bitboard;
+pub mod catalog;
 pub mod chance;
 pub mod chess_move;
 pub mod error;

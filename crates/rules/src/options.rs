@@ -45,19 +45,59 @@ pub struct RuleOptions {
     pub home_rows: HomeRows,
 }
 
-/// The keys each variant takes.
-pub fn keys(id: VariantId) -> &'static [(&'static str, &'static str)] {
+/// One rule option of a variant: its key, the words it takes (the default first), whether
+/// a square name is also a value, and a line for people.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub values: &'static [&'static str],
+    pub takes_square: bool,
+    pub description: &'static str,
+}
+
+impl OptionSpec {
+    pub fn default_value(&self) -> &'static str {
+        self.values[0]
+    }
+}
+
+const JUGGERNAUT_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "juggernaut-start",
+        values: &["random", "center"],
+        takes_square: true,
+        description: "random, center or a square such as d4",
+    },
+    OptionSpec {
+        key: "juggernaut-edge",
+        values: &["wrap", "stay", "reroll"],
+        takes_square: false,
+        description: "wrap, stay or reroll",
+    },
+];
+
+const BATTLE_OPTIONS: &[OptionSpec] = &[OptionSpec {
+    key: "home-rows",
+    values: &["sanctuary", "open"],
+    takes_square: false,
+    description: "sanctuary or open",
+}];
+
+/// The options each variant takes.
+pub fn specs(id: VariantId) -> &'static [OptionSpec] {
     match id {
-        VariantId::Juggernaut => &[
-            ("juggernaut-start", "random, center or a square such as d4"),
-            ("juggernaut-edge", "wrap, stay or reroll"),
-        ],
+        VariantId::Juggernaut => JUGGERNAUT_OPTIONS,
         VariantId::BattleChieftain
         | VariantId::BattleChieftainFarWalls
         | VariantId::BattleChieftainDifferingField
-        | VariantId::BattleChieftainUnevenField => &[("home-rows", "sanctuary or open")],
+        | VariantId::BattleChieftainUnevenField => BATTLE_OPTIONS,
         _ => &[],
     }
+}
+
+/// The keys each variant takes, with their descriptions.
+pub fn keys(id: VariantId) -> Vec<(&'static str, &'static str)> {
+    specs(id).iter().map(|s| (s.key, s.description)).collect()
 }
 
 impl RuleOptions {
@@ -66,12 +106,12 @@ impl RuleOptions {
         let (key, value) = setting
             .split_once('=')
             .ok_or_else(|| OptionError(format!("rule option '{setting}' is not KEY=VALUE")))?;
-        let known = keys(id);
-        let Some((_, allowed)) = known.iter().find(|(k, _)| *k == key) else {
+        let known = specs(id);
+        let Some(spec) = known.iter().find(|s| s.key == key) else {
             return Err(OptionError(if known.is_empty() {
                 format!("unknown rule option '{key}': {id} has no rule options")
             } else {
-                let names: Vec<&str> = known.iter().map(|(k, _)| *k).collect();
+                let names: Vec<&str> = known.iter().map(|s| s.key).collect();
                 format!(
                     "unknown rule option '{key}' for {id} (it has {})",
                     names.join(", ")
@@ -80,7 +120,8 @@ impl RuleOptions {
         };
         let bad = || {
             OptionError(format!(
-                "rule option {key} cannot be '{value}' (allowed: {allowed})"
+                "rule option {key} cannot be '{value}' (allowed: {})",
+                spec.description
             ))
         };
         match key {
@@ -145,7 +186,7 @@ impl RuleOptions {
                 }
             }
         }
-        let has_home_rows = keys(id).iter().any(|(k, _)| *k == "home-rows");
+        let has_home_rows = specs(id).iter().any(|s| s.key == "home-rows");
         if has_home_rows && self.home_rows == HomeRows::Open {
             out.push("home-rows=open".to_string());
         }

@@ -43,6 +43,49 @@ impl ApiError {
     }
 }
 
+/// Why the game refused a change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    /// The turn or action does not fit the game's state, or is not a legal turn.
+    Invalid(String),
+    /// The seat may not make this change (out of turn, acting for the other side).
+    NotYours(String),
+    /// The change was made against an older state of the game.
+    Stale(String),
+    /// The stored game cannot be played on (a server fault).
+    Broken(String),
+}
+
+impl GameError {
+    pub fn invalid(message: impl Into<String>) -> GameError {
+        GameError::Invalid(message.into())
+    }
+
+    pub fn not_yours(message: impl Into<String>) -> GameError {
+        GameError::NotYours(message.into())
+    }
+
+    pub fn stale(message: impl Into<String>) -> GameError {
+        GameError::Stale(message.into())
+    }
+
+    pub fn broken(message: impl Into<String>) -> GameError {
+        GameError::Broken(message.into())
+    }
+}
+
+/// The one place a game's refusal becomes an HTTP status.
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        match e {
+            GameError::Invalid(m) => ApiError::bad_request(m),
+            GameError::NotYours(m) => ApiError::forbidden(m),
+            GameError::Stale(m) => ApiError::conflict(m),
+            GameError::Broken(m) => ApiError::internal(m),
+        }
+    }
+}
+
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> ApiError {
         tracing::error!("{e}");

@@ -3,14 +3,14 @@
 //! the engine when it is on move and ends games whose flag has fallen.
 
 use crate::clock::now_ms;
+use crate::contract::{Game, Player, Status};
 use crate::engine_pool::{self, EnginePool};
-use crate::error::ApiError;
+use crate::error::{ApiError, GameError};
 use crate::game_view;
 use crate::live_game::{Change, LiveGame};
 use crate::seats::Seat;
 use crate::store::Store;
 use rules::{Owed, uci_move};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -105,9 +105,9 @@ impl Hub {
         id: &str,
         seat: Option<Seat>,
         f: F,
-    ) -> Result<Value, ApiError>
+    ) -> Result<Game, ApiError>
     where
-        F: FnOnce(&mut LiveGame, i64) -> Result<Change, ApiError>,
+        F: FnOnce(&mut LiveGame, i64) -> Result<Change, GameError>,
     {
         let slot = self.slot(id).await?;
         let outcome = {
@@ -124,7 +124,7 @@ impl Hub {
                     self.commit(&slot, &mut live, next, change).await?;
                     Ok(game_view::render(&live, seat, now))
                 }
-                Err(e) => Err(e),
+                Err(e) => Err(e.into()),
             }
         };
         self.after_change(&slot).await;
@@ -151,23 +151,18 @@ impl Hub {
         Ok(())
     }
 
-    /// Takes up an invitation; returns the seat's colour and the state.
+    /// Takes up an invitation; returns the seat's colour, its token and the state.
     pub async fn join(
         self: &Arc<Self>,
         id: &str,
         invite: &str,
-    ) -> Result<(Seat, String, Value), ApiError> {
+    ) -> Result<(rules::Color, String, Game), ApiError> {
         let slot = self.slot(id).await?;
         let result = {
             let mut live = slot.live.lock().await;
-            let color = live
-                .row
-                .invite_seat
-                .as_deref()
-                .and_then(crate::seats::parse_color)
-                .ok_or_else(|| {
-                    ApiError::bad_request("this game has no invitation (it is not a friend game)")
-                })?;
+            let color = live.row.invite_seat.ok_or_else(|| {
+                ApiError::bad_request("this game has no invitation (it is not a friend game)")
+            })?;
             match live.row.invite_token.as_deref() {
                 None => return Err(ApiError::conflict("the invitation was already taken up")),
                 Some(open) if open != invite => {
@@ -181,21 +176,20 @@ impl Hub {
             let token = crate::seats::new_token();
             let mut next = live.clone();
             next.join(color, &token, now)?;
-            let column = match color {
-                rules::Color::White => "white_token",
-                rules::Color::Black => "black_token",
-            };
             if !self
                 .store
-                .join(id, invite, column, &token, &next.header())
+                .join(id, invite, color, &token, &next.header())
                 .await?
             {
                 return Err(ApiError::conflict("the invitation was already taken up"));
             }
             *live = next;
             let _ = slot.changes.send(live.ply());
-            let seat = Seat::One(color);
-            (seat, token, game_view::render(&live, Some(seat), now))
+            (
+                color,
+                token,
+                game_view::render(&live, Some(Seat::One(color)), now),
+            )
         };
         self.after_change(&slot).await;
         Ok(result)
@@ -207,7 +201,7 @@ impl Hub {
         let Owed::Move(color) = live.game.owed() else {
             return;
         };
-        if live.row.status != "playing" || live.player(color) != "engine" {
+        if live.row.status != Status::Playing || live.player(color) != Player::Engine {
             return;
         }
         let ply = live.ply();
@@ -328,7 +322,7 @@ fn engine_move(
         let played = hub
             .change(&id, None, |g, now| {
                 if g.game.position().key() != key {
-                    return Err(ApiError::conflict(
+                    return Err(GameError::stale(
                         "the position changed while the engine thought",
                     ));
                 }

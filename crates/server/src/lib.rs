@@ -3,13 +3,17 @@
 //! clocks and dice kept by the server, the engine as an opponent.
 
 pub mod api;
+pub mod body;
 pub mod clock;
+pub mod commands;
+pub mod contract;
 pub mod engine_pool;
 pub mod error;
 pub mod game_view;
 pub mod hub;
 pub mod live_game;
 pub mod lobby;
+pub mod new_game;
 pub mod pgn_export;
 pub mod seats;
 pub mod store;
@@ -70,7 +74,8 @@ The API is at <code>/api/</code> (docs/api.md).</p>\n";
 
 fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>) -> Router {
     let api = api::routes()
-        .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
+        .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
+        .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .with_state(hub);
     let app = match web_dir.filter(|d| d.join("index.html").is_file()) {
         Some(dir) => {

@@ -3,7 +3,8 @@
 //! so a refused or failed request never changes a game.
 
 use crate::clock::Clock;
-use crate::error::ApiError;
+use crate::contract::{DiceMode, PerSide, Player, Side, Status};
+use crate::error::GameError;
 use crate::seats::{Seat, color_name};
 use crate::store::{GameRow, HeaderUpdate, TurnRow};
 use dice::DiceStream;
@@ -47,7 +48,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub fn parse(text: &str) -> Result<Action, ApiError> {
+    pub fn parse(text: &str) -> Result<Action, GameError> {
         Ok(match text {
             "resign" => Action::Resign,
             "offer-draw" => Action::OfferDraw,
@@ -58,7 +59,7 @@ impl Action {
             "decline-takeback" => Action::DeclineTakeback,
             "abort" => Action::Abort,
             other => {
-                return Err(ApiError::bad_request(format!(
+                return Err(GameError::invalid(format!(
                     "unknown action '{other}' (resign, offer-draw, accept-draw, decline-draw, \
                      offer-takeback, accept-takeback, decline-takeback, abort)"
                 )));
@@ -101,14 +102,8 @@ impl LiveGame {
     /// A stored game, its turns replayed. With server dice every stored roll must be the
     /// one the seed gives.
     pub fn load(row: GameRow, turns: &[TurnRow], now: i64) -> Result<LiveGame, String> {
-        let variant: VariantId = row
-            .variant
-            .parse()
-            .map_err(|e: rules::VariantError| e.to_string())?;
-        let seed: u64 = row
-            .seed
-            .parse()
-            .map_err(|_| format!("bad seed '{}'", row.seed))?;
+        let variant = row.variant;
+        let seed = row.seed;
         let start = start_position(variant, &row.rules, seed)?;
         let mut game = Game::new(start);
         for (i, t) in turns.iter().enumerate() {
@@ -125,7 +120,7 @@ impl LiveGame {
                 game.play(m).map_err(|e| bad(e.to_string()))?;
             }
         }
-        let dice = if row.dice == "server" {
+        let dice = if row.dice == DiceMode::Server {
             Some(dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?)
         } else {
             None
@@ -160,21 +155,44 @@ impl LiveGame {
         self.game.turns().len() as i64
     }
 
-    pub fn player(&self, color: Color) -> &str {
+    pub fn player(&self, color: Color) -> Player {
         match color {
-            Color::White => &self.row.white_player,
-            Color::Black => &self.row.black_player,
+            Color::White => self.row.white_player,
+            Color::Black => self.row.black_player,
         }
     }
 
+    pub fn status(&self) -> Status {
+        self.row.status
+    }
+
+    pub fn dice(&self) -> DiceMode {
+        self.row.dice
+    }
+
+    pub fn players(&self) -> PerSide<Player> {
+        PerSide {
+            white: self.row.white_player,
+            black: self.row.black_player,
+        }
+    }
+
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.row.draw_offer.map(Side::from)
+    }
+
+    pub fn takeback_offer(&self) -> Option<Side> {
+        self.row.takeback_offer.map(Side::from)
+    }
+
     pub fn is_over(&self) -> bool {
-        self.row.status == "over"
+        self.row.status == Status::Over
     }
 
     /// The side whose clock runs: the side to move, or while the dice are owed the side
     /// that just moved (the roll ends its turn).
     pub fn who_runs(&self) -> Option<Color> {
-        if self.row.status != "playing" {
+        if self.row.status != Status::Playing {
             return None;
         }
         match self.game.owed() {
@@ -191,10 +209,10 @@ impl LiveGame {
 
     /// After any change: a rules result ends the game, the right clock runs.
     fn settle(&mut self, now: i64) {
-        if self.row.status == "playing"
+        if self.row.status == Status::Playing
             && let Owed::Over(outcome) = self.game.owed()
         {
-            self.row.status = "over".to_string();
+            self.row.status = Status::Over;
             self.row.result = result_text(outcome.winner).to_string();
             self.row.reason = Some(outcome.reason.text().to_string());
         }
@@ -205,7 +223,7 @@ impl LiveGame {
             self.row.white_ms = Some(w);
             self.row.black_ms = Some(b);
         }
-        if self.row.status == "over" {
+        if self.row.status == Status::Over {
             self.row.draw_offer = None;
             self.row.takeback_offer = None;
         }
@@ -215,19 +233,19 @@ impl LiveGame {
     /// The header as it is to be stored.
     pub fn header(&self) -> HeaderUpdate {
         HeaderUpdate {
-            status: self.row.status.clone(),
+            status: self.row.status,
             result: self.row.result.clone(),
             reason: self.row.reason.clone(),
             white_ms: self.row.white_ms,
             black_ms: self.row.black_ms,
-            draw_offer: self.row.draw_offer.clone(),
-            takeback_offer: self.row.takeback_offer.clone(),
+            draw_offer: self.row.draw_offer,
+            takeback_offer: self.row.takeback_offer,
             updated_at: self.row.updated_at,
         }
     }
 
     fn end(&mut self, result: &str, reason: &str, now: i64) {
-        self.row.status = "over".to_string();
+        self.row.status = Status::Over;
         self.row.result = result.to_string();
         self.row.reason = Some(reason.to_string());
         self.settle(now);
@@ -252,13 +270,13 @@ impl LiveGame {
         }
     }
 
-    fn require_playing(&self) -> Result<(), ApiError> {
-        match self.row.status.as_str() {
-            "playing" => Ok(()),
-            "waiting" => Err(ApiError::bad_request(
+    fn require_playing(&self) -> Result<(), GameError> {
+        match self.row.status {
+            Status::Playing => Ok(()),
+            Status::Waiting => Err(GameError::invalid(
                 "the game waits for the invited player to join",
             )),
-            _ => Err(ApiError::bad_request(format!(
+            _ => Err(GameError::invalid(format!(
                 "the game is over ({} {})",
                 self.row.result,
                 self.row.reason.as_deref().unwrap_or("")
@@ -266,9 +284,9 @@ impl LiveGame {
         }
     }
 
-    fn require_ply(&self, ply: Option<i64>) -> Result<(), ApiError> {
+    fn require_ply(&self, ply: Option<i64>) -> Result<(), GameError> {
         match ply {
-            Some(p) if p != self.ply() => Err(ApiError::conflict(format!(
+            Some(p) if p != self.ply() => Err(GameError::stale(format!(
                 "the turn at ply {p} was already played: the game is at ply {}",
                 self.ply()
             ))),
@@ -286,13 +304,13 @@ impl LiveGame {
     }
 
     /// With server dice, rolls at once whenever the dice are owed.
-    fn roll_if_server(&mut self, rows: &mut Vec<TurnRow>, now: i64) -> Result<(), ApiError> {
-        while self.row.dice == "server" && self.game.owed() == Owed::Roll {
-            let outcome = self.server_roll().map_err(ApiError::internal)?;
+    fn roll_if_server(&mut self, rows: &mut Vec<TurnRow>, now: i64) -> Result<(), GameError> {
+        while self.row.dice == DiceMode::Server && self.game.owed() == Owed::Roll {
+            let outcome = self.server_roll().map_err(GameError::broken)?;
             let token = chance::write_token(self.game.position(), outcome);
             self.game
                 .roll(outcome)
-                .map_err(|e| ApiError::internal(e.to_string()))?;
+                .map_err(|e| GameError::broken(e.to_string()))?;
             self.settle(now);
             rows.push(self.turn_row(token, now));
         }
@@ -306,35 +324,31 @@ impl LiveGame {
         text: &str,
         ply: Option<i64>,
         now: i64,
-    ) -> Result<Vec<TurnRow>, ApiError> {
+    ) -> Result<Vec<TurnRow>, GameError> {
         self.require_playing()?;
         self.require_ply(ply)?;
         let mover = match self.game.owed() {
             Owed::Move(c) => c,
             Owed::Roll => {
-                return Err(ApiError::bad_request(
+                return Err(GameError::invalid(
                     "the dice are owed before the next move: send the roll",
                 ));
             }
-            Owed::Over(o) => return Err(ApiError::bad_request(format!("the game is over: {o}"))),
+            Owed::Over(o) => return Err(GameError::invalid(format!("the game is over: {o}"))),
         };
         if !seat.holds(mover) {
-            return Err(ApiError::forbidden(format!(
+            return Err(GameError::not_yours(format!(
                 "it is {}'s turn, not yours",
                 color_name(mover)
             )));
         }
         let pos = self.game.position().clone();
         let m =
-            uci_move::parse(&pos, text.trim()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            uci_move::parse(&pos, text.trim()).map_err(|e| GameError::invalid(e.to_string()))?;
         self.game
             .play(m)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        self.row.draw_offer = self
-            .row
-            .draw_offer
-            .take()
-            .filter(|c| c == color_name(mover));
+            .map_err(|e| GameError::invalid(e.to_string()))?;
+        self.row.draw_offer = self.row.draw_offer.take().filter(|&c| c == mover);
         self.row.takeback_offer = None;
         self.settle(now);
         let mut rows = vec![self.turn_row(uci_move::write(&pos, m), now)];
@@ -348,23 +362,23 @@ impl LiveGame {
         text: &str,
         ply: Option<i64>,
         now: i64,
-    ) -> Result<Vec<TurnRow>, ApiError> {
+    ) -> Result<Vec<TurnRow>, GameError> {
         self.require_playing()?;
         self.require_ply(ply)?;
-        if self.row.dice != "physical" {
-            return Err(ApiError::bad_request(
+        if self.row.dice != DiceMode::Physical {
+            return Err(GameError::invalid(
                 "this game uses the server's dice: the server rolls after each move",
             ));
         }
         if self.game.owed() != Owed::Roll {
-            return Err(ApiError::bad_request("no roll is owed: a player moves now"));
+            return Err(GameError::invalid("no roll is owed: a player moves now"));
         }
         let pos = self.game.position().clone();
         let outcome = dice::parse_physical(&pos, text)
-            .map_err(|e| ApiError::bad_request(format!("roll '{text}': {e}")))?;
+            .map_err(|e| GameError::invalid(format!("roll '{text}': {e}")))?;
         self.game
             .roll(outcome)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|e| GameError::invalid(e.to_string()))?;
         self.settle(now);
         Ok(vec![self.turn_row(chance::write_token(&pos, outcome), now)])
     }
@@ -376,10 +390,10 @@ impl LiveGame {
         seat: Seat,
         chosen: Option<Color>,
         action: Action,
-    ) -> Result<Color, ApiError> {
+    ) -> Result<Color, GameError> {
         if let Seat::One(c) = seat {
             return match chosen {
-                Some(other) if other != c => Err(ApiError::forbidden(format!(
+                Some(other) if other != c => Err(GameError::not_yours(format!(
                     "this token holds the {} seat, not {}",
                     color_name(c),
                     color_name(other)
@@ -391,11 +405,11 @@ impl LiveGame {
             return Ok(c);
         }
         let offerer = match action {
-            Action::AcceptDraw | Action::DeclineDraw => self.row.draw_offer.as_deref(),
-            Action::AcceptTakeback | Action::DeclineTakeback => self.row.takeback_offer.as_deref(),
+            Action::AcceptDraw | Action::DeclineDraw => self.row.draw_offer,
+            Action::AcceptTakeback | Action::DeclineTakeback => self.row.takeback_offer,
             _ => None,
         };
-        Ok(match offerer.and_then(crate::seats::parse_color) {
+        Ok(match offerer {
             Some(c) => !c,
             None => self.game.position().turn(),
         })
@@ -408,20 +422,19 @@ impl LiveGame {
         chosen: Option<Color>,
         action: Action,
         now: i64,
-    ) -> Result<Change, ApiError> {
+    ) -> Result<Change, GameError> {
         let me = self.acting_color(seat, chosen, action)?;
-        let my_name = color_name(me);
         let their_name = color_name(!me);
         if action == Action::Abort {
             if self.is_over() {
-                return Err(ApiError::bad_request("the game is already over"));
+                return Err(GameError::invalid("the game is already over"));
             }
             let movers: Vec<Color> = (0..self.game.turns().len())
                 .filter(|&i| matches!(self.game.turns()[i], Turn::Move(_)))
                 .map(|i| self.mover(i))
                 .collect();
             if movers.contains(&Color::White) && movers.contains(&Color::Black) {
-                return Err(ApiError::bad_request(
+                return Err(GameError::invalid(
                     "both sides have moved: the game can no longer be aborted (resign instead)",
                 ));
             }
@@ -434,20 +447,20 @@ impl LiveGame {
                 self.end(result_text(Some(!me)), "resignation", now);
             }
             Action::OfferDraw => {
-                if self.row.draw_offer.as_deref() == Some(their_name) {
+                if self.row.draw_offer == Some(!me) {
                     self.end("1/2-1/2", "agreement", now);
-                } else if self.player(!me) == "engine" {
+                } else if self.player(!me) == Player::Engine {
                     // The engine declines draws: the offer is answered at once.
                     self.row.draw_offer = None;
                     self.settle(now);
                 } else {
-                    self.row.draw_offer = Some(my_name.to_string());
+                    self.row.draw_offer = Some(me);
                     self.settle(now);
                 }
             }
             Action::AcceptDraw | Action::DeclineDraw => {
-                if self.row.draw_offer.as_deref() != Some(their_name) {
-                    return Err(ApiError::bad_request(format!(
+                if self.row.draw_offer != Some(!me) {
+                    return Err(GameError::invalid(format!(
                         "{their_name} has not offered a draw"
                     )));
                 }
@@ -460,7 +473,7 @@ impl LiveGame {
             }
             Action::OfferTakeback => {
                 self.last_move_of(me)?;
-                if self.player(!me) == "engine" {
+                if self.player(!me) == Player::Engine {
                     // The engine grants takebacks where there are no dice; with dice a
                     // takeback would show the asker the next roll (the dice rewind).
                     if self.game.position().variant().beast.is_none() {
@@ -470,20 +483,20 @@ impl LiveGame {
                     self.settle(now);
                     return Ok(Change::Header);
                 }
-                self.row.takeback_offer = Some(my_name.to_string());
+                self.row.takeback_offer = Some(me);
                 self.settle(now);
             }
             Action::AcceptTakeback => {
-                if self.row.takeback_offer.as_deref() != Some(their_name) {
-                    return Err(ApiError::bad_request(format!(
+                if self.row.takeback_offer != Some(!me) {
+                    return Err(GameError::invalid(format!(
                         "{their_name} has not asked for a takeback"
                     )));
                 }
                 return self.take_back(!me, now);
             }
             Action::DeclineTakeback => {
-                if self.row.takeback_offer.as_deref() != Some(their_name) {
-                    return Err(ApiError::bad_request(format!(
+                if self.row.takeback_offer != Some(!me) {
+                    return Err(GameError::invalid(format!(
                         "{their_name} has not asked for a takeback"
                     )));
                 }
@@ -496,18 +509,18 @@ impl LiveGame {
     }
 
     /// The index in the record of `color`'s last move.
-    fn last_move_of(&self, color: Color) -> Result<usize, ApiError> {
+    fn last_move_of(&self, color: Color) -> Result<usize, GameError> {
         (0..self.game.turns().len())
             .rev()
             .find(|&i| matches!(self.game.turns()[i], Turn::Move(_)) && self.mover(i) == color)
             .ok_or_else(|| {
-                ApiError::bad_request(format!("{} has no move to take back", color_name(color)))
+                GameError::invalid(format!("{} has no move to take back", color_name(color)))
             })
     }
 
     /// Undoes `asker`'s last move with everything after it. The dice are a function of the
     /// record, so the stream rewinds with it.
-    pub fn take_back(&mut self, asker: Color, now: i64) -> Result<Change, ApiError> {
+    pub fn take_back(&mut self, asker: Color, now: i64) -> Result<Change, GameError> {
         let keep = self.last_move_of(asker)?;
         while self.game.turns().len() > keep {
             self.game.undo();
@@ -515,7 +528,7 @@ impl LiveGame {
         if self.dice.is_some() {
             self.dice = Some(
                 dice::replay(self.seed, &self.game)
-                    .map_err(|e| ApiError::internal(e.to_string()))?,
+                    .map_err(|e| GameError::broken(e.to_string()))?,
             );
         }
         self.row.takeback_offer = None;
@@ -525,16 +538,16 @@ impl LiveGame {
     }
 
     /// Takes up the invitation: the game starts and the clock runs.
-    pub fn join(&mut self, seat: Color, token: &str, now: i64) -> Result<(), ApiError> {
-        if self.row.status != "waiting" || self.row.invite_token.is_none() {
-            return Err(ApiError::conflict("the invitation was already taken up"));
+    pub fn join(&mut self, seat: Color, token: &str, now: i64) -> Result<(), GameError> {
+        if self.row.status != Status::Waiting || self.row.invite_token.is_none() {
+            return Err(GameError::stale("the invitation was already taken up"));
         }
         match seat {
             Color::White => self.row.white_token = Some(token.to_string()),
             Color::Black => self.row.black_token = Some(token.to_string()),
         }
         self.row.invite_token = None;
-        self.row.status = "playing".to_string();
+        self.row.status = Status::Playing;
         self.settle(now);
         Ok(())
     }

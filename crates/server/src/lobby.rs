@@ -1,21 +1,20 @@
 //! `GET /api/games`: the lobby, newest first, without any token.
 
+use crate::contract::{LobbyEntry, LobbyStatus, PerSide, Side, Status};
 use crate::error::ApiError;
 use crate::store::Store;
 use crate::variants::display_name;
-use rules::VariantId;
-use serde_json::{Value, json};
 
 pub async fn list(
     store: &Store,
     status: Option<&str>,
     limit: Option<&str>,
-) -> Result<Value, ApiError> {
+) -> Result<Vec<LobbyEntry>, ApiError> {
     let stored_status = match status {
         None | Some("") => None,
-        Some("open") => Some("waiting"),
-        Some("playing") => Some("playing"),
-        Some("over") => Some("over"),
+        Some("open") => Some(Status::Waiting),
+        Some("playing") => Some(Status::Playing),
+        Some("over") => Some(Status::Over),
         Some(other) => {
             return Err(ApiError::bad_request(format!(
                 "status '{other}' is not open, playing or over"
@@ -31,30 +30,37 @@ pub async fn list(
             .ok_or_else(|| ApiError::bad_request(format!("limit '{text}' is not 1..500")))?,
     };
     let games = store.list(stored_status, limit).await?;
-    let entries: Vec<Value> = games
+    let entries = games
         .into_iter()
         .map(|g| {
             let r = g.row;
-            let name = r.variant.parse::<VariantId>().map_or("", display_name);
-            let open_seat = if r.status == "waiting" && r.invite_token.is_some() {
-                r.invite_seat.clone()
+            let waiting = r.status == Status::Waiting;
+            let open_seat = if waiting && r.invite_token.is_some() {
+                r.invite_seat.map(Side::from)
             } else {
                 None
             };
-            json!({
-                "id": r.id,
-                "variant": r.variant,
-                "name": name,
-                "status": if r.status == "waiting" { "open" } else { r.status.as_str() },
-                "ply": g.ply,
-                "result": r.result,
-                "reason": r.reason,
-                "players": {"white": r.white_player, "black": r.black_player},
-                "created_at": r.created_at,
-                "updated_at": r.updated_at,
-                "open_seat": open_seat,
-            })
+            LobbyEntry {
+                id: r.id,
+                variant: r.variant.name().to_string(),
+                name: display_name(r.variant).to_string(),
+                status: match r.status {
+                    Status::Waiting => LobbyStatus::Open,
+                    Status::Playing => LobbyStatus::Playing,
+                    Status::Over => LobbyStatus::Over,
+                },
+                ply: g.ply,
+                result: r.result,
+                reason: r.reason,
+                players: PerSide {
+                    white: r.white_player,
+                    black: r.black_player,
+                },
+                created_at: r.created_at,
+                updated_at: r.updated_at,
+                open_seat,
+            }
         })
         .collect();
-    Ok(Value::Array(entries))
+    Ok(entries)
 }

@@ -1,6 +1,7 @@
 //! `GET /api/games/ID/pgn`: the kernel's PGN writer with the web game's tags. Rolls are
 //! `[%roll]` comments; the seed is published once the game is over.
 
+use crate::contract::Player;
 use crate::live_game::LiveGame;
 use rules::pgn;
 
@@ -21,8 +22,8 @@ fn civil_date(ms: i64) -> (i64, i64, i64) {
 
 fn player_name(live: &LiveGame, color: rules::Color) -> String {
     match live.player(color) {
-        "engine" => format!("Menagerie engine level {}", live.row.engine_level),
-        _ => "human".to_string(),
+        Player::Engine => format!("Menagerie engine level {}", live.row.engine_level),
+        Player::Human => "human".to_string(),
     }
 }
 

@@ -2,8 +2,10 @@
 
 use crate::error::ApiError;
 use crate::store::GameRow;
+use axum::http::{HeaderMap, header};
 use rand::RngCore;
 use rules::Color;
+use std::collections::HashMap;
 
 /// The seats a token holds: one colour, or both in a `local` game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -85,4 +87,21 @@ pub fn require_seat(row: &GameRow, token: Option<&str>) -> Result<Seat, ApiError
         Some(t) => seat_of(row, Some(t))
             .ok_or_else(|| ApiError::forbidden("this token holds no seat in this game")),
     }
+}
+
+/// The token of a request: `Authorization: Bearer`, then the body's `token`, then
+/// `?seat=`.
+pub fn request_token(
+    headers: &HeaderMap,
+    body: Option<&str>,
+    query: &HashMap<String, String>,
+) -> Option<String> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+        .or_else(|| body.map(str::to_string))
+        .or_else(|| query.get("seat").cloned())
+        .filter(|t| !t.is_empty())
 }

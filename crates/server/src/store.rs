@@ -2,6 +2,8 @@
 //! statements serves both. A game is a header row plus one row per turn; `(game_id,
 //! ply)` is the primary key of the turns, so a turn can never be stored twice.
 
+use crate::contract::{DiceMode, Player, Status};
+use rules::{Color, VariantId};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use std::path::Path;
@@ -63,29 +65,97 @@ impl From<sqlx::Error> for StoreError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     pub id: String,
-    pub variant: String,
+    pub variant: VariantId,
+    /// `KEY=VALUE` rule settings separated by spaces.
     pub rules: String,
-    pub white_player: String,
-    pub black_player: String,
+    pub white_player: Player,
+    pub black_player: Player,
     pub white_token: Option<String>,
     pub black_token: Option<String>,
     pub invite_token: Option<String>,
-    pub invite_seat: Option<String>,
+    pub invite_seat: Option<Color>,
     pub engine_level: i64,
     pub initial_ms: Option<i64>,
     pub increment_ms: Option<i64>,
-    pub dice: String,
-    /// The decimal text of the u64 seed (u64 does not fit a BIGINT).
-    pub seed: String,
-    pub status: String,
+    pub dice: DiceMode,
+    pub seed: u64,
+    pub status: Status,
     pub result: String,
     pub reason: Option<String>,
     pub white_ms: Option<i64>,
     pub black_ms: Option<i64>,
-    pub draw_offer: Option<String>,
-    pub takeback_offer: Option<String>,
+    pub draw_offer: Option<Color>,
+    pub takeback_offer: Option<Color>,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+// The header's values as the columns hold them. These are the only places they are text.
+
+pub fn status_text(status: Status) -> &'static str {
+    match status {
+        Status::Waiting => "waiting",
+        Status::Playing => "playing",
+        Status::Over => "over",
+    }
+}
+
+fn parse_status(text: &str) -> Result<Status, StoreError> {
+    match text {
+        "waiting" => Ok(Status::Waiting),
+        "playing" => Ok(Status::Playing),
+        "over" => Ok(Status::Over),
+        other => Err(StoreError(format!("unknown status '{other}'"))),
+    }
+}
+
+fn dice_text(dice: DiceMode) -> &'static str {
+    match dice {
+        DiceMode::Server => "server",
+        DiceMode::Physical => "physical",
+    }
+}
+
+fn parse_dice(text: &str) -> Result<DiceMode, StoreError> {
+    match text {
+        "server" => Ok(DiceMode::Server),
+        "physical" => Ok(DiceMode::Physical),
+        other => Err(StoreError(format!("unknown dice '{other}'"))),
+    }
+}
+
+fn player_text(player: Player) -> &'static str {
+    match player {
+        Player::Human => "human",
+        Player::Engine => "engine",
+    }
+}
+
+fn parse_player(text: &str) -> Result<Player, StoreError> {
+    match text {
+        "human" => Ok(Player::Human),
+        "engine" => Ok(Player::Engine),
+        other => Err(StoreError(format!("unknown player '{other}'"))),
+    }
+}
+
+fn color_text(color: Option<Color>) -> Option<&'static str> {
+    color.map(crate::seats::color_name)
+}
+
+fn parse_color(text: Option<String>) -> Result<Option<Color>, StoreError> {
+    match text.as_deref() {
+        None => Ok(None),
+        Some("white") => Ok(Some(Color::White)),
+        Some("black") => Ok(Some(Color::Black)),
+        Some(other) => Err(StoreError(format!("unknown colour '{other}'"))),
+    }
+}
+
+/// The seed as decimal text: a u64 does not fit a BIGINT.
+fn parse_seed(text: &str) -> Result<u64, StoreError> {
+    text.parse()
+        .map_err(|_| StoreError(format!("bad seed '{text}'")))
 }
 
 /// One stored turn: a move or a roll token, with the clocks after it.
@@ -115,29 +185,34 @@ const GAME_COLUMNS: &str = "id, variant, rules, white_player, black_player, whit
     increment_ms, dice, seed, status, result, reason, white_ms, black_ms, draw_offer, \
     takeback_offer, created_at, updated_at";
 
-fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
+fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
+    let text = |column: &str| row.try_get::<String, _>(column);
+    let optional = |column: &str| row.try_get::<Option<String>, _>(column);
+    let variant = text("variant")?;
     Ok(GameRow {
-        id: row.try_get("id")?,
-        variant: row.try_get("variant")?,
-        rules: row.try_get("rules")?,
-        white_player: row.try_get("white_player")?,
-        black_player: row.try_get("black_player")?,
-        white_token: row.try_get("white_token")?,
-        black_token: row.try_get("black_token")?,
-        invite_token: row.try_get("invite_token")?,
-        invite_seat: row.try_get("invite_seat")?,
+        id: text("id")?,
+        variant: variant
+            .parse()
+            .map_err(|e: rules::VariantError| StoreError(e.to_string()))?,
+        rules: text("rules")?,
+        white_player: parse_player(&text("white_player")?)?,
+        black_player: parse_player(&text("black_player")?)?,
+        white_token: optional("white_token")?,
+        black_token: optional("black_token")?,
+        invite_token: optional("invite_token")?,
+        invite_seat: parse_color(optional("invite_seat")?)?,
         engine_level: row.try_get("engine_level")?,
         initial_ms: row.try_get("initial_ms")?,
         increment_ms: row.try_get("increment_ms")?,
-        dice: row.try_get("dice")?,
-        seed: row.try_get("seed")?,
-        status: row.try_get("status")?,
-        result: row.try_get("result")?,
-        reason: row.try_get("reason")?,
+        dice: parse_dice(&text("dice")?)?,
+        seed: parse_seed(&text("seed")?)?,
+        status: parse_status(&text("status")?)?,
+        result: text("result")?,
+        reason: optional("reason")?,
         white_ms: row.try_get("white_ms")?,
         black_ms: row.try_get("black_ms")?,
-        draw_offer: row.try_get("draw_offer")?,
-        takeback_offer: row.try_get("takeback_offer")?,
+        draw_offer: parse_color(optional("draw_offer")?)?,
+        takeback_offer: parse_color(optional("takeback_offer")?)?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -146,13 +221,13 @@ fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
 /// What changes in a header when a turn or an action is committed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeaderUpdate {
-    pub status: String,
+    pub status: Status,
     pub result: String,
     pub reason: Option<String>,
     pub white_ms: Option<i64>,
     pub black_ms: Option<i64>,
-    pub draw_offer: Option<String>,
-    pub takeback_offer: Option<String>,
+    pub draw_offer: Option<Color>,
+    pub takeback_offer: Option<Color>,
     pub updated_at: i64,
 }
 
@@ -255,26 +330,26 @@ impl Store {
              $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
         ))
         .bind(&g.id)
-        .bind(&g.variant)
+        .bind(g.variant.name())
         .bind(&g.rules)
-        .bind(&g.white_player)
-        .bind(&g.black_player)
+        .bind(player_text(g.white_player))
+        .bind(player_text(g.black_player))
         .bind(&g.white_token)
         .bind(&g.black_token)
         .bind(&g.invite_token)
-        .bind(&g.invite_seat)
+        .bind(color_text(g.invite_seat))
         .bind(g.engine_level)
         .bind(g.initial_ms)
         .bind(g.increment_ms)
-        .bind(&g.dice)
-        .bind(&g.seed)
-        .bind(&g.status)
+        .bind(dice_text(g.dice))
+        .bind(g.seed.to_string())
+        .bind(status_text(g.status))
         .bind(&g.result)
         .bind(&g.reason)
         .bind(g.white_ms)
         .bind(g.black_ms)
-        .bind(&g.draw_offer)
-        .bind(&g.takeback_offer)
+        .bind(color_text(g.draw_offer))
+        .bind(color_text(g.takeback_offer))
         .bind(g.created_at)
         .bind(g.updated_at)
         .execute(&self.pool)
@@ -287,7 +362,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.as_ref().map(game_from_row).transpose()?)
+        row.as_ref().map(game_from_row).transpose()
     }
 
     pub async fn turns(&self, id: &str) -> Result<Vec<TurnRow>, StoreError> {
@@ -314,7 +389,8 @@ impl Store {
 
     /// The ids of the games not yet over, to reload at start.
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'over'")
+        let rows = sqlx::query("SELECT id FROM games WHERE status <> $1")
+            .bind(status_text(Status::Over))
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
@@ -324,7 +400,11 @@ impl Store {
     }
 
     /// The lobby, newest first; `status` filters on the stored status.
-    pub async fn list(&self, status: Option<&str>, limit: i64) -> Result<Vec<Summary>, StoreError> {
+    pub async fn list(
+        &self,
+        status: Option<Status>,
+        limit: i64,
+    ) -> Result<Vec<Summary>, StoreError> {
         let ply = "(SELECT COUNT(*) FROM turns t WHERE t.game_id = games.id) AS ply";
         let query = match status {
             Some(_) => format!(
@@ -337,7 +417,7 @@ impl Store {
         };
         let mut q = sqlx::query(&query);
         if let Some(s) = status {
-            q = q.bind(s);
+            q = q.bind(status_text(s));
         }
         let rows = q.bind(limit).fetch_all(&self.pool).await?;
         rows.iter()
@@ -347,8 +427,7 @@ impl Store {
                     ply: r.try_get("ply")?,
                 })
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+            .collect()
     }
 
     /// Commits turns and the header change together. A turn whose ply is taken fails the
@@ -408,10 +487,14 @@ impl Store {
         &self,
         id: &str,
         invite: &str,
-        seat_column: &str,
+        seat: Color,
         token: &str,
         header: &HeaderUpdate,
     ) -> Result<bool, StoreError> {
+        let seat_column = match seat {
+            Color::White => "white_token",
+            Color::Black => "black_token",
+        };
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(&format!(
             "UPDATE games SET {seat_column} = $1, invite_token = NULL \
@@ -444,13 +527,13 @@ async fn update_header(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_ms = $4, black_ms = $5, \
          draw_offer = $6, takeback_offer = $7, updated_at = $8 WHERE id = $9",
     )
-    .bind(&h.status)
+    .bind(status_text(h.status))
     .bind(&h.result)
     .bind(&h.reason)
     .bind(h.white_ms)
     .bind(h.black_ms)
-    .bind(&h.draw_offer)
-    .bind(&h.takeback_offer)
+    .bind(color_text(h.draw_offer))
+    .bind(color_text(h.takeback_offer))
     .bind(h.updated_at)
     .bind(id)
     .execute(conn)

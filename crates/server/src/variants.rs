@@ -1,84 +1,64 @@
-//! The variants as the page lists them: id, display name, rule options and defaults.
+//! The variants as the page lists them, from the rules kernel's catalog.
 
+use crate::contract::{RoleInfo, RuleOption, VariantInfo};
 use rules::VariantId;
-use serde_json::{Map, Value, json};
+use rules::catalog::{self, VariantFacts};
+use std::collections::BTreeMap;
 
 pub fn display_name(id: VariantId) -> &'static str {
-    match id {
-        VariantId::Chess => "Chess",
-        VariantId::Behemoth => "Behemoth Chess",
-        VariantId::Juggernaut => "Juggernaut Chess",
-        VariantId::BehemothLoop => "Behemoth Loop Chess",
-        VariantId::BattleChieftain => "Battle Chieftain Chess",
-        VariantId::BattleChieftainFarWalls => "Battle Chieftain Chess (far walls)",
-        VariantId::BattleChieftainDifferingField => "Battle Chieftain Chess (differing field)",
-        VariantId::BattleChieftainUnevenField => "Battle Chieftain Chess (uneven field)",
-        VariantId::Wildebeest => "Wildebeest Chess",
-    }
-}
-
-/// Each option key with the single-word values its description lists, the default
-/// first (the kernel's descriptions read "wrap, stay or reroll").
-pub fn option_values(id: VariantId) -> Vec<(&'static str, Vec<String>)> {
-    rules::options::keys(id)
-        .iter()
-        .map(|(key, description)| {
-            let values = description
-                .split(", ")
-                .flat_map(|part| part.split(" or "))
-                .map(str::trim)
-                .filter(|v| !v.is_empty() && !v.contains(' '))
-                .map(str::to_string)
-                .collect();
-            (*key, values)
-        })
-        .collect()
+    catalog::facts(id).name
 }
 
 /// Every option of `id` with its value: the stored settings over the defaults.
-pub fn rules_map(id: VariantId, settings: &str) -> Map<String, Value> {
-    let mut map = Map::new();
-    for (key, values) in option_values(id) {
-        if let Some(default) = values.first() {
-            map.insert(key.to_string(), json!(default));
-        }
-    }
+pub fn rules_map(id: VariantId, settings: &str) -> BTreeMap<String, String> {
+    let mut map: BTreeMap<String, String> = rules::options::specs(id)
+        .iter()
+        .map(|s| (s.key.to_string(), s.default_value().to_string()))
+        .collect();
     for setting in settings.split_whitespace() {
         if let Some((key, value)) = setting.split_once('=') {
-            map.insert(key.to_string(), json!(value));
+            map.insert(key.to_string(), value.to_string());
         }
     }
     map
 }
 
-/// `GET /api/variants`.
-pub fn list() -> Value {
-    let entries: Vec<Value> = VariantId::ALL
-        .into_iter()
-        .map(|id| {
-            let mut options = Map::new();
-            let mut defaults = Map::new();
-            let mut descriptions = Map::new();
-            for (key, values) in option_values(id) {
-                if let Some(first) = values.first() {
-                    defaults.insert(key.to_string(), json!(first));
-                }
-                options.insert(key.to_string(), json!(values));
-            }
-            for (key, text) in rules::options::keys(id) {
-                descriptions.insert(key.to_string(), json!(text));
-            }
-            json!({
-                "id": id.name(),
-                "name": display_name(id),
-                "options": options,
-                "defaults": defaults,
-                "descriptions": descriptions,
-                "dice": id.rules().ok().and_then(|v| v.beast).is_some(),
+fn info(facts: VariantFacts) -> VariantInfo {
+    VariantInfo {
+        id: facts.id.name().to_string(),
+        name: facts.name.to_string(),
+        summary: facts.summary.to_string(),
+        description: facts.description.to_string(),
+        options: facts
+            .options
+            .iter()
+            .map(|s| RuleOption {
+                key: s.key.to_string(),
+                values: s.values.iter().map(|v| v.to_string()).collect(),
+                default: s.default_value().to_string(),
+                takes_square: s.takes_square,
+                description: s.description.to_string(),
             })
-        })
-        .collect();
-    Value::Array(entries)
+            .collect(),
+        dice: facts.dice,
+        hands: facts.hands,
+        placement: facts.placement,
+        sanctuary: facts.sanctuary,
+        walls: facts.walls,
+        roles: facts
+            .roles
+            .iter()
+            .map(|r| RoleInfo {
+                name: r.name.to_string(),
+                letter: r.letter.to_string(),
+            })
+            .collect(),
+    }
+}
+
+/// `GET /api/variants`: every variant's facts.
+pub fn list() -> Vec<VariantInfo> {
+    catalog::all().into_iter().map(info).collect()
 }
 
 #[cfg(test)]
@@ -87,10 +67,25 @@ mod tests {
 
     #[test]
     fn juggernaut_options_list_their_single_word_values_default_first() {
-        let values = option_values(VariantId::Juggernaut);
-        assert_eq!(values[0].0, "juggernaut-start");
-        assert_eq!(values[0].1, ["random", "center"]);
-        assert_eq!(values[1].1, ["wrap", "stay", "reroll"]);
-        assert!(option_values(VariantId::Chess).is_empty());
+        let list = list();
+        let juggernaut = list.iter().find(|v| v.id == "juggernaut").unwrap();
+        assert_eq!(juggernaut.options[0].key, "juggernaut-start");
+        assert_eq!(juggernaut.options[0].values, ["random", "center"]);
+        assert_eq!(juggernaut.options[1].values, ["wrap", "stay", "reroll"]);
+        assert_eq!(juggernaut.options[1].default, "wrap");
+        assert!(
+            list.iter()
+                .find(|v| v.id == "chess")
+                .unwrap()
+                .options
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn stored_settings_override_the_defaults() {
+        let map = rules_map(VariantId::Juggernaut, "juggernaut-edge=stay");
+        assert_eq!(map["juggernaut-edge"], "stay");
+        assert_eq!(map["juggernaut-start"], "random");
     }
 }

@@ -1,18 +1,19 @@
 //! `GET /api/games/ID/ws`: the game's state pushed on connect and after every change;
 //! turns and actions sent on the socket act as the POSTs do.
 
-use crate::api::{ActionRequest, TurnRequest, play_turn, request_token, take_action};
+use crate::body::BODY_LIMIT;
 use crate::clock::now_ms;
+use crate::commands::{play_turn, take_action};
+use crate::contract::{ActionRequest, ServerMessage, TurnRequest};
 use crate::error::ApiError;
 use crate::game_view;
 use crate::hub::Hub;
-use crate::seats::seat_of;
+use crate::seats::{request_token, seat_of};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
@@ -30,7 +31,7 @@ pub async fn upgrade(
         return Err(ApiError::forbidden("this token holds no seat in this game"));
     }
     Ok(ws
-        .max_message_size(crate::api::BODY_LIMIT)
+        .max_message_size(BODY_LIMIT)
         .on_upgrade(move |socket| serve(hub, id, token, socket)))
 }
 
@@ -46,11 +47,13 @@ struct ClientMessage {
     seat: Option<String>,
 }
 
-async fn state(hub: &Arc<Hub>, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+async fn state(hub: &Arc<Hub>, id: &str, token: Option<&str>) -> Result<ServerMessage, ApiError> {
     let slot = hub.slot(id).await?;
     let live = slot.live.lock().await;
     let seat = seat_of(&live.row, token);
-    Ok(json!({"type": "state", "game": game_view::render(&live, seat, now_ms())}))
+    Ok(ServerMessage::State {
+        game: Box::new(game_view::render(&live, seat, now_ms())),
+    })
 }
 
 async fn handle(
@@ -86,8 +89,11 @@ async fn handle(
     }
 }
 
-fn error_message(e: &ApiError) -> Value {
-    json!({"type": "error", "status": e.status.as_u16(), "error": e.message})
+fn error_message(e: &ApiError) -> ServerMessage {
+    ServerMessage::Error {
+        status: e.status.as_u16(),
+        error: e.message.clone(),
+    }
 }
 
 async fn serve(hub: Arc<Hub>, id: String, token: Option<String>, mut socket: WebSocket) {
@@ -95,7 +101,11 @@ async fn serve(hub: Arc<Hub>, id: String, token: Option<String>, mut socket: Web
         return;
     };
     let mut changes = slot.changes.subscribe();
-    let send = |v: Value| Message::Text(v.to_string().into());
+    let send = |m: ServerMessage| {
+        let text = serde_json::to_string(&m)
+            .unwrap_or_else(|e| format!(r#"{{"type":"error","status":500,"error":"{e}"}}"#));
+        Message::Text(text.into())
+    };
     match state(&hub, &id, token.as_deref()).await {
         Ok(v) => {
             if socket.send(send(v)).await.is_err() {

@@ -1,0 +1,53 @@
+//! Turns and actions as a seat's commands, the same whether they come as a POST or on a
+//! game's WebSocket.
+
+use crate::contract::{ActionRequest, Game, TurnRequest};
+use crate::error::{ApiError, GameError};
+use crate::hub::Hub;
+use crate::live_game::{Action, Change};
+use crate::seats::{Seat, parse_color, require_seat};
+use std::sync::Arc;
+
+/// Plays a move or enters a roll; the state after it as the token's seat sees it.
+pub async fn play_turn(
+    hub: &Arc<Hub>,
+    id: &str,
+    token: Option<String>,
+    req: TurnRequest,
+) -> Result<Game, ApiError> {
+    let slot = hub.slot(id).await?;
+    let seat = require_seat(&slot.live.lock().await.row, token.as_deref())?;
+    hub.change(id, Some(seat), |g, now| match (&req.turn, &req.roll) {
+        (Some(turn), None) => g.play(seat, turn, req.ply, now).map(Change::Turns),
+        (None, Some(roll)) => g.roll(roll, req.ply, now).map(Change::Turns),
+        _ => Err(GameError::invalid(
+            "send either \"turn\" (a move such as e2e4) or \"roll\" (the dice, such as \"7 4\")",
+        )),
+    })
+    .await
+}
+
+/// Resign, draws, takebacks and abort; the state after it as the token's seat sees it.
+pub async fn take_action(
+    hub: &Arc<Hub>,
+    id: &str,
+    token: Option<String>,
+    req: ActionRequest,
+) -> Result<Game, ApiError> {
+    let slot = hub.slot(id).await?;
+    let seat: Seat = require_seat(&slot.live.lock().await.row, token.as_deref())?;
+    let action = Action::parse(
+        req.action
+            .as_deref()
+            .ok_or_else(|| ApiError::bad_request("the field \"action\" is missing"))?,
+    )?;
+    let chosen =
+        match req.seat.as_deref() {
+            None => None,
+            Some(s) => Some(parse_color(s).ok_or_else(|| {
+                ApiError::bad_request(format!("seat '{s}' is not white or black"))
+            })?),
+        };
+    hub.change(id, Some(seat), |g, now| g.act(seat, chosen, action, now))
+        .await
+}

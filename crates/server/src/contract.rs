@@ -1,0 +1,531 @@
+//! The JSON the page and the server exchange (docs/api.md), as types. The TypeScript the
+//! page compiles against, `web/src/generated/contract.ts`, is generated from these types;
+//! a test fails when that file is stale.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use ts_rs::TS;
+
+/// A side of the board.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<rules::Color> for Side {
+    fn from(c: rules::Color) -> Side {
+        match c {
+            rules::Color::White => Side::White,
+            rules::Color::Black => Side::Black,
+        }
+    }
+}
+
+/// One value per side.
+#[derive(Serialize, Deserialize, TS, Clone, PartialEq, Debug)]
+pub struct PerSide<T> {
+    pub white: T,
+    pub black: T,
+}
+
+/// A rule option of a variant: the words it takes, the default first.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RuleOption {
+    pub key: String,
+    pub values: Vec<String>,
+    pub default: String,
+    /// A square name (such as `e5`) is also a value.
+    pub takes_square: bool,
+    pub description: String,
+}
+
+/// A role that stands on a variant's board: its name and upper-case FEN letter.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RoleInfo {
+    pub name: String,
+    pub letter: String,
+}
+
+/// An entry of `GET /api/variants`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct VariantInfo {
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    pub description: String,
+    pub options: Vec<RuleOption>,
+    /// A beast moves after each move, so dice are rolled.
+    pub dice: bool,
+    /// Trampled pieces go to a hand and can be dropped again.
+    pub hands: bool,
+    /// Each king is placed on its wall before the first move.
+    pub placement: bool,
+    /// Unmoved berserkers may be out of reach (the `home-rows` option).
+    pub sanctuary: bool,
+    pub walls: bool,
+    pub roles: Vec<RoleInfo>,
+}
+
+/// The shape of a board and its kinds of squares.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct BoardShape {
+    pub files: u8,
+    pub ranks: u8,
+    pub holes: Vec<String>,
+    pub walls: PerSide<Vec<String>>,
+    pub home_rows: PerSide<Vec<String>>,
+    pub field: Vec<String>,
+    /// Whether unmoved berserkers on their home row cannot be captured in this game (the
+    /// variant's rule and the `home-rows` option together). Which of them have not moved
+    /// yet is the third field of the FEN.
+    pub sanctuary: bool,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct PieceOnBoard {
+    pub square: String,
+    pub color: Side,
+    pub role: String,
+    pub letter: String,
+}
+
+#[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnKind {
+    Move,
+    Promotion,
+    Castle,
+    Drop,
+    /// Battle Chieftain's king placed on its wall (written `K@e2`).
+    Placement,
+    Swap,
+    Crown,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct LegalTurn {
+    pub uci: String,
+    pub san: String,
+    pub from: Option<String>,
+    pub to: String,
+    pub drop: Option<String>,
+    pub promotion: Option<String>,
+    pub kind: TurnKind,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RollChoice {
+    pub token: String,
+    pub text: String,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Trampled {
+    pub square: String,
+    pub color: Side,
+    pub letter: String,
+}
+
+#[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryKind {
+    Move,
+    Roll,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct HistoryEntry {
+    #[ts(type = "number")]
+    pub ply: usize,
+    pub uci: String,
+    pub san: String,
+    /// A move's player; `null` for a roll.
+    pub color: Option<Side>,
+    pub kind: EntryKind,
+    pub path: Vec<String>,
+    pub trampled: Vec<Trampled>,
+    /// The position after this entry.
+    pub fen: String,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct ClockState {
+    #[ts(type = "number")]
+    pub white_ms: i64,
+    #[ts(type = "number")]
+    pub black_ms: i64,
+    pub running: Option<Side>,
+    #[ts(type = "number")]
+    pub initial_ms: i64,
+    #[ts(type = "number")]
+    pub increment_ms: i64,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum BeastKind {
+    Behemoth,
+    Juggernaut,
+}
+
+#[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Owed {
+    Move,
+    Roll,
+    Over,
+}
+
+/// A game's stage.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A friend game whose invitation is not taken up yet.
+    Waiting,
+    Playing,
+    Over,
+}
+
+/// Who rolls the dice.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum DiceMode {
+    /// The server rolls from the seeded stream at once.
+    Server,
+    /// Real dice, typed in by a player.
+    Physical,
+}
+
+/// Who plays a seat.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Human,
+    Engine,
+}
+
+/// The seat a token holds.
+#[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum You {
+    White,
+    Black,
+    Both,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Offers {
+    pub draw: Option<Side>,
+    pub takeback: Option<Side>,
+}
+
+/// The `GAME` object: everything the page draws.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Game {
+    pub id: String,
+    pub variant: String,
+    pub name: String,
+    pub rules: BTreeMap<String, String>,
+    pub board: BoardShape,
+    /// The position before the first turn.
+    pub start_fen: String,
+    pub fen: String,
+    #[ts(type = "number")]
+    pub ply: i64,
+    pub pieces: Vec<PieceOnBoard>,
+    pub beast: Option<String>,
+    pub beast_kind: Option<BeastKind>,
+    pub hands: Option<PerSide<Vec<String>>>,
+    pub to_move: Side,
+    pub owed: Owed,
+    pub legal: Vec<LegalTurn>,
+    pub rolls: Vec<RollChoice>,
+    pub history: Vec<HistoryEntry>,
+    pub trample_odds: Option<BTreeMap<String, f64>>,
+    pub status: Status,
+    pub result: String,
+    pub reason: Option<String>,
+    pub clock: Option<ClockState>,
+    pub dice: DiceMode,
+    pub seed_commitment: String,
+    /// The seed's decimal text (a u64 does not fit a JavaScript number), once the game is over.
+    pub seed: Option<String>,
+    pub players: PerSide<Player>,
+    pub offers: Offers,
+    pub you: Option<You>,
+}
+
+#[derive(Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponent {
+    #[default]
+    Engine,
+    Friend,
+    Local,
+}
+
+#[derive(Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    White,
+    Black,
+    #[default]
+    Random,
+}
+
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct EngineOptions {
+    #[ts(optional, type = "number")]
+    pub level: Option<i64>,
+}
+
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct ClockOptions {
+    #[ts(type = "number")]
+    pub initial_ms: i64,
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub increment_ms: i64,
+}
+
+/// The body of `POST /api/games`.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct CreateRequest {
+    pub variant: String,
+    #[ts(optional)]
+    pub rules: Option<BTreeMap<String, String>>,
+    #[ts(optional)]
+    pub opponent: Option<Opponent>,
+    #[ts(optional)]
+    pub color: Option<ColorChoice>,
+    #[ts(optional)]
+    pub engine: Option<EngineOptions>,
+    #[ts(optional)]
+    pub clock: Option<ClockOptions>,
+    #[ts(optional)]
+    pub dice: Option<DiceMode>,
+    /// A number, or its decimal text for seeds beyond 2^53.
+    #[ts(optional, type = "number | string")]
+    pub seed: Option<serde_json::Value>,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct CreateReply {
+    pub id: String,
+    pub seats: PerSide<Option<String>>,
+    pub invite: Option<String>,
+    pub game: Game,
+}
+
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct JoinReply {
+    pub seat: Side,
+    pub token: String,
+    pub game: Game,
+}
+
+/// A lobby entry's stage: `open` is a friend game still waiting for its guest.
+#[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum LobbyStatus {
+    Open,
+    Playing,
+    Over,
+}
+
+/// An entry of `GET /api/games`, without any token.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct LobbyEntry {
+    pub id: String,
+    pub variant: String,
+    pub name: String,
+    pub status: LobbyStatus,
+    #[ts(type = "number")]
+    pub ply: i64,
+    pub result: String,
+    pub reason: Option<String>,
+    pub players: PerSide<Player>,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+    pub open_seat: Option<Side>,
+}
+
+/// The body of `POST /turn` (and of a socket's `turn` and `roll` messages).
+#[derive(Deserialize, TS, Clone, Debug, Default)]
+pub struct TurnRequest {
+    #[ts(optional)]
+    pub token: Option<String>,
+    #[ts(optional)]
+    pub turn: Option<String>,
+    #[ts(optional)]
+    pub roll: Option<String>,
+    #[ts(optional, type = "number")]
+    pub ply: Option<i64>,
+}
+
+/// The body of `POST /action` (and of a socket's `action` message). `seat` picks the
+/// colour a token holding both seats acts for.
+#[derive(Deserialize, TS, Clone, Debug, Default)]
+pub struct ActionRequest {
+    #[ts(optional)]
+    pub token: Option<String>,
+    #[ts(optional)]
+    pub action: Option<String>,
+    #[ts(optional)]
+    pub seat: Option<String>,
+}
+
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct JoinRequest {
+    #[ts(optional)]
+    pub invite: Option<String>,
+}
+
+/// A message the server sends on a game's WebSocket.
+#[derive(Serialize, TS, Clone, Debug)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMessage {
+    State { game: Box<Game> },
+    Error { status: u16, error: String },
+}
+
+/// The body of every error reply.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct ErrorBody {
+    pub error: String,
+}
+
+/// The generated TypeScript, as `web/src/generated/contract.ts` holds it.
+pub fn typescript() -> String {
+    let cfg = ts_rs::Config::new().with_large_int("number");
+    let decls = [
+        Side::decl(&cfg),
+        PerSide::<()>::decl(&cfg),
+        RuleOption::decl(&cfg),
+        RoleInfo::decl(&cfg),
+        VariantInfo::decl(&cfg),
+        BoardShape::decl(&cfg),
+        PieceOnBoard::decl(&cfg),
+        TurnKind::decl(&cfg),
+        LegalTurn::decl(&cfg),
+        RollChoice::decl(&cfg),
+        Trampled::decl(&cfg),
+        EntryKind::decl(&cfg),
+        HistoryEntry::decl(&cfg),
+        ClockState::decl(&cfg),
+        BeastKind::decl(&cfg),
+        Owed::decl(&cfg),
+        Status::decl(&cfg),
+        DiceMode::decl(&cfg),
+        Player::decl(&cfg),
+        You::decl(&cfg),
+        Offers::decl(&cfg),
+        Game::decl(&cfg),
+        Opponent::decl(&cfg),
+        ColorChoice::decl(&cfg),
+        EngineOptions::decl(&cfg),
+        ClockOptions::decl(&cfg),
+        CreateRequest::decl(&cfg),
+        CreateReply::decl(&cfg),
+        JoinReply::decl(&cfg),
+        LobbyStatus::decl(&cfg),
+        LobbyEntry::decl(&cfg),
+        TurnRequest::decl(&cfg),
+        ActionRequest::decl(&cfg),
+        JoinRequest::decl(&cfg),
+        ServerMessage::decl(&cfg),
+        ErrorBody::decl(&cfg),
+    ];
+    let mut out = String::from(
+        "// Generated from crates/server/src/contract.rs: do not edit. Regenerate with\n\
+         // MENAGERIE_WRITE_CONTRACT=1 cargo test -p menagerie-server --lib contract\n",
+    );
+    for decl in decls {
+        out.push_str("\nexport ");
+        out.push_str(&decl);
+        out.push('\n');
+    }
+    out
+}
+
+/// Where the generated file lives, from this crate's directory.
+pub const GENERATED_PATH: &str = "../../web/src/generated/contract.ts";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn the_generated_typescript_is_current() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(GENERATED_PATH);
+        let fresh = typescript();
+        if std::env::var_os("MENAGERIE_WRITE_CONTRACT").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &fresh).unwrap();
+        }
+        let stored = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            stored == fresh,
+            "{} is stale: regenerate it with \
+             `MENAGERIE_WRITE_CONTRACT=1 cargo test -p menagerie-server --lib contract`",
+            path.display()
+        );
+    }
+
+    /// The field names of a generated declaration, comments left out.
+    fn field_names(decl: &str) -> Vec<String> {
+        let mut text = decl.to_string();
+        while let (Some(a), Some(b)) = (text.find("/**"), text.find("*/")) {
+            text.replace_range(a..b + 2, "");
+        }
+        let mut names = Vec::new();
+        for part in text.split(['{', ',']) {
+            let part = part.trim();
+            if let Some((name, _)) = part.split_once(':') {
+                let name = name.trim_end_matches('?');
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    names.push(name.to_string());
+                }
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn docs_api_names_every_field_of_the_contract() {
+        let cfg = ts_rs::Config::new().with_large_int("number");
+        let docs = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/api.md"),
+        )
+        .unwrap();
+        let decls = [
+            ("GAME", Game::decl(&cfg)),
+            ("BoardShape", BoardShape::decl(&cfg)),
+            ("LegalTurn", LegalTurn::decl(&cfg)),
+            ("HistoryEntry", HistoryEntry::decl(&cfg)),
+            ("ClockState", ClockState::decl(&cfg)),
+            ("VARIANT", VariantInfo::decl(&cfg)),
+            ("RuleOption", RuleOption::decl(&cfg)),
+            ("LobbyEntry", LobbyEntry::decl(&cfg)),
+            ("CreateRequest", CreateRequest::decl(&cfg)),
+            ("CreateReply", CreateReply::decl(&cfg)),
+            ("JoinReply", JoinReply::decl(&cfg)),
+            ("TurnRequest", TurnRequest::decl(&cfg)),
+        ];
+        for (what, decl) in decls {
+            let names = field_names(&decl);
+            assert!(!names.is_empty(), "{what}: no fields read from {decl}");
+            for name in names {
+                assert!(
+                    docs.contains(&format!("\"{name}\"")),
+                    "docs/api.md does not describe the field \"{name}\" of {what}"
+                );
+            }
+        }
+    }
+}

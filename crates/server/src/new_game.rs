@@ -1,0 +1,182 @@
+//! `POST /api/games`: a creation request checked field by field, the seats it hands out,
+//! and the header of the game it makes.
+
+use crate::clock::now_ms;
+use crate::contract::{
+    ClockOptions, ColorChoice, CreateRequest, DiceMode, Opponent, Player, Status,
+};
+use crate::engine_pool::{MAX_LEVEL, MIN_LEVEL};
+use crate::error::ApiError;
+use crate::seats::{self, new_token};
+use crate::store::GameRow;
+use rules::{Color, RuleOptions, VariantId};
+use serde_json::Value;
+
+/// The engine level when the request names none.
+const DEFAULT_LEVEL: i64 = 3;
+
+/// A creation request whose every field has been checked.
+pub struct NewGame {
+    pub variant: VariantId,
+    /// `KEY=VALUE` settings, sorted, as stored.
+    pub settings: Vec<String>,
+    pub opponent: Opponent,
+    pub creator: Color,
+    pub level: i64,
+    pub clock: Option<ClockOptions>,
+    pub dice: DiceMode,
+    pub seed: u64,
+}
+
+/// Who holds which seat of a new game.
+pub struct Seating {
+    /// The creator's token.
+    pub token: String,
+    pub white_token: Option<String>,
+    pub black_token: Option<String>,
+    /// The friend's invitation and the seat it opens.
+    pub invite: Option<(String, Color)>,
+    pub players: [Player; 2],
+}
+
+impl NewGame {
+    pub fn from_request(req: CreateRequest) -> Result<NewGame, ApiError> {
+        let variant: VariantId = req
+            .variant
+            .parse()
+            .map_err(|e: rules::VariantError| ApiError::bad_request(e.to_string()))?;
+        Ok(NewGame {
+            variant,
+            settings: rule_settings(variant, req.rules.unwrap_or_default())?,
+            opponent: req.opponent.unwrap_or_default(),
+            creator: creator_color(req.color.unwrap_or_default()),
+            level: engine_level(req.engine.and_then(|e| e.level))?,
+            clock: clock(req.clock)?,
+            dice: req.dice.unwrap_or(DiceMode::Server),
+            seed: parse_seed(req.seed)?,
+        })
+    }
+
+    /// The seats: the creator's, the engine's or the friend's invitation.
+    pub fn seating(&self) -> Seating {
+        let token = new_token();
+        let mut seating = Seating {
+            token: token.clone(),
+            white_token: None,
+            black_token: None,
+            invite: None,
+            players: [Player::Human, Player::Human],
+        };
+        match (self.opponent, self.creator) {
+            (Opponent::Local, _) => {
+                seating.white_token = Some(token.clone());
+                seating.black_token = Some(token);
+            }
+            (_, Color::White) => seating.white_token = Some(token),
+            (_, Color::Black) => seating.black_token = Some(token),
+        }
+        match self.opponent {
+            Opponent::Engine => seating.players[(!self.creator).index()] = Player::Engine,
+            Opponent::Friend => seating.invite = Some((new_token(), !self.creator)),
+            Opponent::Local => {}
+        }
+        seating
+    }
+
+    /// The stored header of the new game.
+    pub fn row(&self, seating: &Seating) -> GameRow {
+        let now = now_ms();
+        GameRow {
+            id: seats::new_game_id(),
+            variant: self.variant,
+            rules: self.settings.join(" "),
+            white_player: seating.players[0],
+            black_player: seating.players[1],
+            white_token: seating.white_token.clone(),
+            black_token: seating.black_token.clone(),
+            invite_token: seating.invite.as_ref().map(|(t, _)| t.clone()),
+            invite_seat: seating.invite.as_ref().map(|&(_, c)| c),
+            engine_level: self.level,
+            initial_ms: self.clock.as_ref().map(|c| c.initial_ms),
+            increment_ms: self.clock.as_ref().map(|c| c.increment_ms),
+            dice: self.dice,
+            seed: self.seed,
+            status: if self.opponent == Opponent::Friend {
+                Status::Waiting
+            } else {
+                Status::Playing
+            },
+            result: "*".to_string(),
+            reason: None,
+            white_ms: None,
+            black_ms: None,
+            draw_offer: None,
+            takeback_offer: None,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+}
+
+/// The rule options as sorted `KEY=VALUE` settings, each checked by the kernel.
+fn rule_settings(
+    variant: VariantId,
+    rules: impl IntoIterator<Item = (String, String)>,
+) -> Result<Vec<String>, ApiError> {
+    let mut settings: Vec<String> = rules.into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    settings.sort();
+    let mut options = RuleOptions::default();
+    for s in &settings {
+        options
+            .set(variant, s)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    }
+    Ok(settings)
+}
+
+fn creator_color(choice: ColorChoice) -> Color {
+    match choice {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random if rand::random::<bool>() => Color::White,
+        ColorChoice::Random => Color::Black,
+    }
+}
+
+fn engine_level(level: Option<i64>) -> Result<i64, ApiError> {
+    let level = level.unwrap_or(DEFAULT_LEVEL);
+    if !(MIN_LEVEL..=MAX_LEVEL).contains(&level) {
+        return Err(ApiError::bad_request(format!(
+            "engine level {level} is not {MIN_LEVEL}..{MAX_LEVEL}"
+        )));
+    }
+    Ok(level)
+}
+
+fn clock(clock: Option<ClockOptions>) -> Result<Option<ClockOptions>, ApiError> {
+    if let Some(c) = &clock
+        && (!(1_000..=86_400_000).contains(&c.initial_ms)
+            || !(0..=600_000).contains(&c.increment_ms))
+    {
+        return Err(ApiError::bad_request(
+            "clock: initial_ms must be 1000..86400000 and increment_ms 0..600000",
+        ));
+    }
+    Ok(clock)
+}
+
+/// A seed sent as a number or as its decimal text; a fresh one when none is sent.
+fn parse_seed(seed: Option<Value>) -> Result<u64, ApiError> {
+    match seed {
+        None | Some(Value::Null) => Ok(rand::random()),
+        Some(Value::Number(n)) => n.as_u64().ok_or_else(|| {
+            ApiError::bad_request(format!("seed {n} is not a whole number 0..2^64"))
+        }),
+        Some(Value::String(s)) => s.parse().map_err(|_| {
+            ApiError::bad_request(format!("seed '{s}' is not a whole number 0..2^64"))
+        }),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "seed {other} is not a number"
+        ))),
+    }
+}

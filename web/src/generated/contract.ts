@@ -1,0 +1,120 @@
+// Generated from crates/server/src/contract.rs: do not edit. Regenerate with
+// MENAGERIE_WRITE_CONTRACT=1 cargo test -p menagerie-server --lib contract
+
+export type Side = "white" | "black";
+
+export type PerSide<T> = { white: T, black: T, };
+
+export type RuleOption = { key: string, values: Array<string>, default: string, 
+/**
+ * A square name (such as `e5`) is also a value.
+ */
+takes_square: boolean, description: string, };
+
+export type RoleInfo = { name: string, letter: string, };
+
+export type VariantInfo = { id: string, name: string, summary: string, description: string, options: Array<RuleOption>, 
+/**
+ * A beast moves after each move, so dice are rolled.
+ */
+dice: boolean, 
+/**
+ * Trampled pieces go to a hand and can be dropped again.
+ */
+hands: boolean, 
+/**
+ * Each king is placed on its wall before the first move.
+ */
+placement: boolean, 
+/**
+ * Unmoved berserkers may be out of reach (the `home-rows` option).
+ */
+sanctuary: boolean, walls: boolean, roles: Array<RoleInfo>, };
+
+export type BoardShape = { files: number, ranks: number, holes: Array<string>, walls: PerSide<Array<string>>, home_rows: PerSide<Array<string>>, field: Array<string>, 
+/**
+ * Whether unmoved berserkers on their home row cannot be captured in this game (the
+ * variant's rule and the `home-rows` option together). Which of them have not moved
+ * yet is the third field of the FEN.
+ */
+sanctuary: boolean, };
+
+export type PieceOnBoard = { square: string, color: Side, role: string, letter: string, };
+
+export type TurnKind = "move" | "promotion" | "castle" | "drop" | "placement" | "swap" | "crown";
+
+export type LegalTurn = { uci: string, san: string, from: string | null, to: string, drop: string | null, promotion: string | null, kind: TurnKind, };
+
+export type RollChoice = { token: string, text: string, };
+
+export type Trampled = { square: string, color: Side, letter: string, };
+
+export type EntryKind = "move" | "roll";
+
+export type HistoryEntry = { ply: number, uci: string, san: string, 
+/**
+ * A move's player; `null` for a roll.
+ */
+color: Side | null, kind: EntryKind, path: Array<string>, trampled: Array<Trampled>, 
+/**
+ * The position after this entry.
+ */
+fen: string, };
+
+export type ClockState = { white_ms: number, black_ms: number, running: Side | null, initial_ms: number, increment_ms: number, };
+
+export type BeastKind = "behemoth" | "juggernaut";
+
+export type Owed = "move" | "roll" | "over";
+
+export type Status = "waiting" | "playing" | "over";
+
+export type DiceMode = "server" | "physical";
+
+export type Player = "human" | "engine";
+
+export type You = "white" | "black" | "both";
+
+export type Offers = { draw: Side | null, takeback: Side | null, };
+
+export type Game = { id: string, variant: string, name: string, rules: { [key in string]: string }, board: BoardShape, 
+/**
+ * The position before the first turn.
+ */
+start_fen: string, fen: string, ply: number, pieces: Array<PieceOnBoard>, beast: string | null, beast_kind: BeastKind | null, hands: PerSide<Array<string>> | null, to_move: Side, owed: Owed, legal: Array<LegalTurn>, rolls: Array<RollChoice>, history: Array<HistoryEntry>, trample_odds: { [key in string]: number } | null, status: Status, result: string, reason: string | null, clock: ClockState | null, dice: DiceMode, seed_commitment: string, 
+/**
+ * The seed's decimal text (a u64 does not fit a JavaScript number), once the game is over.
+ */
+seed: string | null, players: PerSide<Player>, offers: Offers, you: You | null, };
+
+export type Opponent = "engine" | "friend" | "local";
+
+export type ColorChoice = "white" | "black" | "random";
+
+export type EngineOptions = { level?: number, };
+
+export type ClockOptions = { initial_ms: number, increment_ms: number, };
+
+export type CreateRequest = { variant: string, rules?: { [key in string]: string }, opponent?: Opponent, color?: ColorChoice, engine?: EngineOptions, clock?: ClockOptions, dice?: DiceMode, 
+/**
+ * A number, or its decimal text for seeds beyond 2^53.
+ */
+seed?: number | string, };
+
+export type CreateReply = { id: string, seats: PerSide<string | null>, invite: string | null, game: Game, };
+
+export type JoinReply = { seat: Side, token: string, game: Game, };
+
+export type LobbyStatus = "open" | "playing" | "over";
+
+export type LobbyEntry = { id: string, variant: string, name: string, status: LobbyStatus, ply: number, result: string, reason: string | null, players: PerSide<Player>, created_at: number, updated_at: number, open_seat: Side | null, };
+
+export type TurnRequest = { token?: string, turn?: string, roll?: string, ply?: number, };
+
+export type ActionRequest = { token?: string, action?: string, seat?: string, };
+
+export type JoinRequest = { invite?: string, };
+
+export type ServerMessage = { "type": "state", game: Game, } | { "type": "error", status: number, error: string, };
+
+export type ErrorBody = { error: string, };
