@@ -448,3 +448,25 @@ fn match_draws_another_opening_when_the_dice_end_the_game_in_it() {
         assert!(game.matches("[%roll").count() >= 8, "{game}");
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_a_report_quietly() {
+    // `menagerie perft 5 | head -1`: the reader goes away after one line; no panic, no
+    // error message, as any Unix filter.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(["perft", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("a2a3: "), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
+}
