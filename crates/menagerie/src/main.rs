@@ -62,6 +62,35 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
+impl Command {
+    /// The commands that print a report and nothing else: like any Unix filter they stop
+    /// without a word when the reader goes away (`menagerie moves | head -1`). The ones
+    /// that talk (uci, xboard, play) or serve keep Rust's default and see the error.
+    fn writes_a_report(&self) -> bool {
+        matches!(
+            self,
+            Command::Moves(_)
+                | Command::Perft(_)
+                | Command::Simulate(_)
+                | Command::Match(_)
+                | Command::Pgn(_)
+                | Command::Bench(_)
+        )
+    }
+}
+
+/// Restores the default action of SIGPIPE, which Rust's runtime ignores: writing to a
+/// closed pipe then ends the process at once, as it does `head`'s other writers, instead
+/// of a panic in `println!` or an error message.
+#[allow(unsafe_code)] // the one way to set a signal's disposition; see the SAFETY note
+fn die_quietly_on_a_closed_pipe() {
+    // SAFETY: called before any other thread exists; setting a signal's disposition to
+    // SIG_DFL has no other effect on the program's state.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -90,6 +119,9 @@ fn main() -> ExitCode {
         }
         return report(uci::run());
     };
+    if command.writes_a_report() {
+        die_quietly_on_a_closed_pipe();
+    }
     report(match command {
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),

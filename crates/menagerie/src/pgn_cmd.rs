@@ -162,7 +162,7 @@ fn ending(read: &PgnGame) -> String {
         Some(outcome) => format!("{} ({outcome})", outcome.result_text()),
         None => {
             let result = read.result.as_deref().unwrap_or("*");
-            match read.tag("Termination") {
+            match read.tag("Reason").or(read.tag("Termination")) {
                 Some(why) => format!("{result} ({why})"),
                 None => result.to_string(),
             }
@@ -287,7 +287,7 @@ fn convert(file: &Path, to: Format) -> Result<()> {
                     .map(|(n, v)| (n.as_str(), v.as_str()))
                     .chain(read.result.as_deref().map(|r| ("Result", r)))
                     .collect();
-                println!("{}", pgn::write(game, &tags));
+                println!("{}", pgn::write_with_notes(game, &tags, &read.notes));
             }
         }
     }

@@ -452,3 +452,25 @@ fn match_plays_menagerie_over_uci_in_a_variant_with_dice() {
     assert!(text.contains("2 games"), "{text}");
     assert_eq!(games.matches("[Variant \"behemoth\"]").count(), 2);
 }
+
+#[test]
+fn a_closed_pipe_ends_a_report_quietly() {
+    // `menagerie perft 5 | head -1`: the reader goes away after one line; no panic, no
+    // error message, as any Unix filter.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(["perft", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("a2a3: "), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
+}

@@ -107,7 +107,8 @@ fn a_result_the_moves_did_not_decide_is_kept() {
     );
     let read = pgn::parse(&text).unwrap();
     assert_eq!(read.result.as_deref(), Some("0-1"));
-    assert_eq!(read.tag("Termination"), Some("White resigns"));
+    assert_eq!(read.tag("Termination"), Some("normal"));
+    assert_eq!(read.tag("Reason"), Some("White resigns"));
 }
 
 fn menagerie(args: &[&str], stdin: &str) -> Output {
@@ -279,6 +280,31 @@ fn pgn_convert_gives_turns_that_replay_and_the_fen_after_each_ply() {
 }
 
 #[test]
+fn pgn_convert_to_pgn_keeps_comments_nags_variations_clocks_and_evaluations() {
+    let text = "[Event \"annotated\"]\n[White \"Ann\"]\n[Variant \"behemoth\"]\n\n\
+                1. e4 {[%roll 2 1] [%clk 0:03:00]} e5 $2 (1... c5 {Sicilian}) {[%roll 7 1]}\n\
+                2. Nf3! {[%eval 0.31]} *\n";
+    let path = temp_file("annotated.pgn", text);
+    let out = menagerie(
+        &["pgn", "convert", path.to_str().unwrap(), "--to", "pgn"],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    for kept in [
+        "[White \"Ann\"]",
+        "{[%roll 2 1]} {[%clk 0:03:00]} 1... e5 $2 (1... c5 {Sicilian} ) {[%roll 7 1]}",
+        "2. Nf3 $1 {[%eval 0.31]}",
+    ] {
+        assert!(written.contains(kept), "'{kept}' missing from {written}");
+    }
+}
+
+#[test]
 fn pgn_replay_prints_every_position() {
     let game = random_game(VariantId::BehemothLoop, 9, 8);
     let path = temp_file("replay.pgn", &pgn::write(&game, &[]));
@@ -338,6 +364,7 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
     );
     let saved = pgn::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(saved.result.as_deref(), Some("1-0"));
-    assert_eq!(saved.tag("Termination"), Some("Black resigns"));
+    assert_eq!(saved.tag("Termination"), Some("normal"));
+    assert_eq!(saved.tag("Reason"), Some("Black resigns"));
     assert_eq!(saved.game.moves().len(), 3);
 }

@@ -55,23 +55,10 @@ pub fn export(live: &LiveGame) -> String {
     if let Some(reason) = &live.row.reason {
         tags.push(("Termination", reason));
     }
-    let text = pgn::write(&live.game, &tags);
-    // The kernel writes the result the rules reached; a resignation, a flag or an
-    // agreement is the server's to write.
-    let ruled = live.game.outcome().map_or("*", |o| o.result_text());
-    if ruled == live.row.result {
-        return text;
-    }
-    let result = &live.row.result;
-    let mut out = text.replacen(
-        &format!("[Result \"{ruled}\"]"),
-        &format!("[Result \"{result}\"]"),
-        1,
-    );
-    if let Some(stripped) = out.trim_end().strip_suffix(ruled) {
-        out = format!("{stripped}{result}\n");
-    }
-    out
+    // A resignation, a flag or an agreement is the server's to write; the kernel writes
+    // the result the rules reached.
+    tags.push(("Result", &live.row.result));
+    pgn::write(&live.game, &tags)
 }
 
 #[cfg(test)]
