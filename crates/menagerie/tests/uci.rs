@@ -2,78 +2,25 @@
 //! per behaviour of issue 15 item 6.
 
 use rules::{Position, VariantId, fen, uci_move};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// A running engine: lines in, lines out.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: Receiver<String>,
-}
+mod common;
+use common::Engine;
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let input = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (send, output) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine {
-            child,
-            input,
-            output,
-        };
+        let mut engine = Engine::spawn(args);
         engine.send("uci");
         engine.until("uciok");
         engine
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    /// The lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self
-                .output
-                .recv_timeout(Duration::from_secs(30))
-                .unwrap_or_else(|_| panic!("no '{prefix}' after {lines:#?}"));
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
     }
 
     /// The move of the `bestmove` line that ends `lines`.
     fn best(lines: &[String]) -> String {
         let last = lines.last().unwrap();
         last.split_whitespace().nth(1).unwrap().to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -2,76 +2,25 @@
 //! XBoard plays it in tests/xboard/xboard_wildebeest.sh.
 
 use rules::{VariantId, fen, uci_move};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: Receiver<String>,
-}
+mod common;
+use common::Engine;
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-            .arg("xboard")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let input = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (send, output) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine {
-            child,
-            input,
-            output,
-        };
+        let mut engine = Engine::spawn(&["xboard"]);
         engine.send("xboard\nprotover 2");
         engine.until("feature done=1");
         engine
-    }
-
-    fn send(&mut self, text: &str) {
-        writeln!(self.input, "{text}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self
-                .output
-                .recv_timeout(Duration::from_secs(30))
-                .unwrap_or_else(|_| panic!("no '{prefix}' after {lines:#?}"));
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
     }
 
     /// Sends `ping N` and returns everything before the `pong N`.
     fn sync(&mut self, n: u32) -> Vec<String> {
         self.send(&format!("ping {n}"));
         self.until(&format!("pong {n}"))
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -4,6 +4,9 @@
 use proptest::prelude::*;
 use rules::{Game, Owed, Position, VariantId, uci_move};
 
+mod common;
+use common::Rng;
+
 fn playable() -> impl Strategy<Value = VariantId> {
     prop_oneof![
         Just(VariantId::Chess),
@@ -39,13 +42,8 @@ proptest! {
 
     #[test]
     fn cheap_checks_agree_with_outcome(id in playable(), seed in any::<u64>()) {
-        let mut state = seed | 1;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = Rng(seed | 1);
+        let mut next = |n: usize| rng.below(n);
         let mut game = Game::new(Position::start(id.rules().unwrap()));
         for _ in 0..300 {
             let pos = game.position().clone();

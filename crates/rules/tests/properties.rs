@@ -4,6 +4,9 @@
 use proptest::prelude::*;
 use rules::{Game, Owed, Position, VariantId, chance, fen, pgn, san, uci_move};
 
+mod common;
+use common::Rng;
+
 fn playable() -> impl Strategy<Value = VariantId> {
     prop_oneof![
         Just(VariantId::Chess),
@@ -80,13 +83,8 @@ proptest! {
 
     #[test]
     fn random_games_keep_their_invariants(id in playable(), seed in any::<u64>()) {
-        let mut state = seed | 1;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = Rng(seed | 1);
+        let mut next = |n: usize| rng.below(n);
         let mut game = Game::new(Position::start(id.rules().unwrap()));
         for _ in 0..200 {
             let pos = game.position().clone();

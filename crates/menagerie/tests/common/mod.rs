@@ -1,0 +1,70 @@
+//! Helpers shared by the binary's tests. Each test file uses a part of them.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// `menagerie` run as an engine (UCI or XBoard) and talked to line by line.
+pub struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<String>,
+}
+
+impl Engine {
+    /// Starts `menagerie ARGS` with its output read on a thread, so a test can wait for
+    /// a line with a timeout instead of hanging.
+    pub fn spawn(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let input = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, output) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    pub fn send(&mut self, text: &str) {
+        writeln!(self.input, "{text}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self
+                .output
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no '{prefix}' after {lines:#?}"));
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
