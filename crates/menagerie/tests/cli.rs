@@ -2,6 +2,9 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::converse;
+
 fn menagerie(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_menagerie"))
         .args(args)
@@ -323,23 +326,6 @@ fn simulate_counts_how_games_end_and_is_reproducible() {
 }
 
 /// Feeds `input` to a protocol command and returns what it printed.
-fn converse(command: &str, input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg(command)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
-
 #[test]
 fn uci_answers_with_rolls_in_the_move_list() {
     let out = converse(

@@ -2,12 +2,10 @@
 //! per behaviour of issue 15 item 6.
 
 use rules::{Position, VariantId, fen, uci_move};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 mod common;
-use common::Engine;
+use common::{Engine, converse};
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
@@ -164,19 +162,7 @@ fn go_ponder_waits_for_ponderhit_or_stop() {
 
 #[test]
 fn id_name_has_the_version_and_ponder_and_multipv_are_offered() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nquit\n")
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = converse("uci", "uci\nquit\n");
     let id = format!("id name Menagerie {}", env!("CARGO_PKG_VERSION"));
     assert!(out.lines().any(|l| l == id), "{out}");
     assert!(

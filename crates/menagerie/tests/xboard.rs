@@ -2,12 +2,10 @@
 //! XBoard plays it in tests/xboard/xboard_wildebeest.sh.
 
 use rules::{VariantId, fen, uci_move};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 mod common;
-use common::Engine;
+use common::{Engine, converse};
 
 impl Engine {
     fn start() -> Engine {
@@ -26,19 +24,7 @@ impl Engine {
 
 #[test]
 fn features_list_the_variants_and_what_is_supported() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg("xboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"xboard\nprotover 2\nquit\n")
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = converse("xboard", "xboard\nprotover 2\nquit\n");
     assert!(out.contains("variants=\"normal,wildebeest\""), "{out}");
     for feature in [
         "analyze=1",

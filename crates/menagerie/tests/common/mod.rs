@@ -6,6 +6,23 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+/// Runs `menagerie COMMAND` with `input` on its stdin and returns all it printed.
+pub fn converse(command: &str, input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .arg(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
 /// `menagerie` run as an engine (UCI or XBoard) and talked to line by line.
 pub struct Engine {
     child: Child,
