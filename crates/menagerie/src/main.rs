@@ -34,31 +34,49 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the legal turns of a position, one a line in coordinate notation, sorted.
+    #[command(after_help = "Example:\n  menagerie moves --variant behemoth --moves \"e2e4 ~7.4\"")]
     Moves(moves::MovesArgs),
     /// Count move paths to DEPTH, split by first move (Stockfish's divide format).
+    #[command(after_help = "Example:\n  menagerie perft 3 --variant wildebeest")]
     Perft(perft::PerftArgs),
     /// Play many engine-free games (random or greedy movers, seeded dice) and count how
     /// they end.
+    #[command(
+        after_help = "Example:\n  menagerie simulate --variant juggernaut --games 20 --seed 1"
+    )]
     Simulate(simulate::SimulateArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (UCI_Variant selects the game).
+    #[command(
+        after_help = "Example:\n  printf 'uci\\nsetoption name UCI_Variant value wildebeest\\nposition startpos\\ngo depth 6\\n' | menagerie uci"
+    )]
     Uci,
     /// Speak the Chess Engine Communication Protocol (XBoard/WinBoard): chess and `variant
     /// wildebeest`, described to XBoard with `setup` and `piece` (no dice, no Battle
     /// Chieftain: those are played over UCI).
+    #[command(
+        after_help = "Example:\n  (printf 'xboard\\nprotover 2\\nvariant wildebeest\\nsd 4\\ngo\\n'; sleep 2) | menagerie xboard"
+    )]
     Xboard,
     /// Play games between two players (engine settings or simple movers) and report the
     /// score with an Elo difference and its error bar.
+    #[command(
+        after_help = "Example:\n  menagerie match --variant chess --games 4 --engine1 nodes=2000 --engine2 random"
+    )]
     Match(matches::MatchArgs),
     /// Play a game in the terminal: against the engine, two people at one keyboard, or
     /// over the board with physical dice and the program as referee.
+    #[command(after_help = "Example:\n  menagerie play --variant behemoth --black engine --time 2")]
     Play(play::PlayArgs),
     /// Read PGN of any variant, rolls included: check every move and roll (and the rolls
     /// against a dice seed), replay it step by step, or convert it.
+    #[command(after_help = "Example:\n  menagerie pgn check game.pgn --seed 12345")]
     Pgn(pgn_cmd::PgnArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes N nps`.
+    #[command(after_help = "Example:\n  menagerie bench --depth 6")]
     Bench(bench::BenchArgs),
     /// Serve the web app and its API (docs/api.md): play in a browser against the engine,
     /// a friend or at one screen.
+    #[command(after_help = "Example:\n  menagerie serve --addr 127.0.0.1:8080 --data-dir data")]
     Serve(serve::ServeArgs),
 }
 

@@ -24,6 +24,7 @@ enum PgnCommand {
     /// (DiceStream) produces, in order, and the seed against a [SeedCommitment] tag:
     /// this is how the seed the web app shows at a game's end proves its dice.
     /// Errors name the line and column. See docs/pgn.md.
+    #[command(after_help = "Example:\n  menagerie pgn check game.pgn --seed 12345")]
     Check {
         file: PathBuf,
         /// The dice seed to check the rolls against (overrides a [Seed] tag; they must agree).
@@ -31,6 +32,7 @@ enum PgnCommand {
         seed: Option<u64>,
     },
     /// Step through the games: Enter shows the next ply, q stops.
+    #[command(after_help = "Example:\n  menagerie pgn replay game.pgn --all")]
     Replay {
         file: PathBuf,
         /// Print every position at once, without waiting for Enter.
@@ -38,6 +40,7 @@ enum PgnCommand {
         all: bool,
     },
     /// Print the games in another form.
+    #[command(after_help = "Example:\n  menagerie pgn convert game.pgn --to fen")]
     Convert {
         file: PathBuf,
         /// uci: the turns in coordinate notation with roll tokens, one game a line;

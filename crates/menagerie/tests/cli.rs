@@ -460,3 +460,62 @@ fn a_closed_pipe_ends_a_report_quietly() {
     let err = stderr(&out);
     assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
 }
+
+/// The example at the end of `menagerie ARGS --help`, with the binary's path in place of
+/// `menagerie`.
+fn help_example(args: &[&str]) -> String {
+    let out = menagerie(&[args, &["--help"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let example = text
+        .split_once("Example:\n")
+        .unwrap_or_else(|| {
+            panic!(
+                "no example in `menagerie {} --help`:\n{text}",
+                args.join(" ")
+            )
+        })
+        .1
+        .trim();
+    assert!(example.contains("menagerie "), "{example}");
+    example.replace(
+        "menagerie ",
+        &format!("{} ", env!("CARGO_BIN_EXE_menagerie")),
+    )
+}
+
+#[test]
+fn every_command_shows_an_example_and_the_quick_ones_run() {
+    for command in [
+        &["moves"][..],
+        &["perft"],
+        &["simulate"],
+        &["uci"],
+        &["xboard"],
+        &["match"],
+        &["play"],
+        &["pgn"],
+        &["pgn", "check"],
+        &["pgn", "replay"],
+        &["pgn", "convert"],
+        &["bench"],
+        &["serve"],
+    ] {
+        help_example(command);
+    }
+    // Those that answer at once are run as printed, so an example cannot rot.
+    for (command, expect) in [
+        ("moves", "a7a5"),
+        ("perft", "Nodes searched: 95829"),
+        ("simulate", "games"),
+        ("match", "endings:"),
+        ("uci", "bestmove "),
+        ("xboard", "move "),
+    ] {
+        let line = help_example(&[command]);
+        let out = Command::new("sh").args(["-c", &line]).output().unwrap();
+        assert!(out.status.success(), "{line}: {}", stderr(&out));
+        let text = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(text.contains(expect), "{line}:\n{text}");
+    }
+}
