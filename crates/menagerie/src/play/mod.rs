@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod explain;
+pub mod input;
 pub mod narrate;
 pub mod record;
 
@@ -78,7 +79,7 @@ struct Session {
     marks: Marks,
     /// The board has changed since it was last drawn.
     dirty: bool,
-    lines: std::io::Lines<std::io::StdinLock<'static>>,
+    input: input::Input,
 }
 
 /// What the side to move asked for.
@@ -107,11 +108,13 @@ pub fn run(args: PlayArgs) -> Result<()> {
         None => rules::Position::start(variant).with_options(options),
     };
     let has_dice = variant.beast.is_some();
+    let searcher = Searcher::new(32);
+    let input = input::Input::start(searcher.stop_flag())?;
     let mut session = Session {
         game: Game::new(start),
         seats: [args.white, args.black],
         dice: (has_dice && args.dice == DiceSource::App).then_some((seed, stream)),
-        searcher: Searcher::new(32),
+        searcher,
         limits: Limits {
             movetime: Some(Duration::from_secs_f64(args.time)),
             depth: args.depth,
@@ -120,7 +123,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         colour: board::colour_wanted(),
         marks: Marks::default(),
         dirty: true,
-        lines: std::io::stdin().lines(),
+        input,
     };
     let turns = args
         .position
@@ -150,6 +153,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
         println!("Physical dice: after each move, type what the dice show.");
     }
     let ending = session.play_out()?;
+    if session.input.interrupted() {
+        println!("Interrupted (Ctrl-C): the game is saved as it stands.");
+    }
     if session.dirty {
         session.draw();
     }
@@ -211,7 +217,10 @@ impl Session {
 
     fn draw(&mut self) {
         let pos = self.game.position();
-        print!("\n{}", board::draw(pos, &self.marks, self.colour));
+        print!(
+            "\n{}",
+            board::draw(pos, &self.marks, self.colour, orientation(self.seats))
+        );
         let last = self
             .game
             .turns()
@@ -247,13 +256,17 @@ impl Session {
         self.dirty = false;
     }
 
-    /// A line from the player, after a prompt; `None` at the end of input.
+    /// A line from the player, after a prompt; `None` at the end of input or on Ctrl-C.
     fn ask(&mut self, prompt: &str) -> Option<String> {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
-        match self.lines.next() {
-            Some(Ok(line)) => Some(line.trim().to_string()),
-            _ => {
+        match self.input.next() {
+            input::Reply::Line(line) => Some(line.trim().to_string()),
+            input::Reply::End => {
+                println!();
+                None
+            }
+            input::Reply::Interrupted => {
                 println!();
                 None
             }
@@ -286,6 +299,9 @@ impl Session {
     /// it (resignation, agreed draw).
     fn play_out(&mut self) -> Result<Option<Ending>> {
         loop {
+            if self.input.interrupted() {
+                return Ok(None);
+            }
             match self.game.owed() {
                 Owed::Over(_) => return Ok(None),
                 Owed::Roll => {
@@ -362,7 +378,7 @@ impl Session {
                 print!(
                     "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
                     info.depth,
-                    score_text(info.score),
+                    score_label(info.score, pos.turn()),
                     win as f64 / 10.0
                 );
                 let _ = std::io::stdout().flush();
@@ -378,7 +394,7 @@ impl Session {
         let thinking = format!(
             "   [depth {}, score {}, win {:.0}% draw {:.0}% loss {:.0}%, {} nodes in {:.2}s]",
             info.depth,
-            score_text(info.score),
+            score_label(info.score, pos.turn()),
             win as f64 / 10.0,
             draw as f64 / 10.0,
             loss as f64 / 10.0,
@@ -524,11 +540,55 @@ impl Session {
     }
 }
 
-/// `+0.35`, or `mate in 3` / `mated in 2` for a forced result.
-fn score_text(score: i32) -> String {
-    match mate_in(score) {
-        Some(moves) if moves > 0 => format!("mate in {moves}"),
-        Some(moves) => format!("mated in {}", -moves),
-        None => format!("{:+.2}", score as f64 / 100.0),
+/// Black is drawn at the bottom when the one human at the board plays Black.
+fn orientation(seats: [Seat; 2]) -> board::Orientation {
+    match seats {
+        [Seat::Engine, Seat::Human] => board::Orientation::BlackAtBottom,
+        _ => board::Orientation::WhiteAtBottom,
+    }
+}
+
+/// The engine's score of the side to move `mover`, said from the side it favours so that
+/// it reads the same whoever is thinking: `White +0.80`, `Black +1.20`, `even`, `White
+/// mates in 3`.
+fn score_label(score: i32, mover: Color) -> String {
+    let whites = if mover == Color::White { score } else { -score };
+    let favoured = if whites > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match mate_in(whites) {
+        Some(moves) => format!("{} mates in {}", favoured.name(), moves.abs()),
+        None if whites.abs() < 5 => "even".to_string(),
+        None => format!("{} +{:.2}", favoured.name(), whites.abs() as f64 / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_score_is_labelled_from_the_side_it_favours() {
+        assert_eq!(score_label(80, Color::White), "White +0.80");
+        assert_eq!(score_label(80, Color::Black), "Black +0.80");
+        assert_eq!(score_label(-120, Color::White), "Black +1.20");
+        assert_eq!(score_label(-120, Color::Black), "White +1.20");
+        assert_eq!(score_label(2, Color::Black), "even");
+        let mate_in_3 = engine::score::MATE - 5;
+        assert_eq!(mate_in(mate_in_3), Some(3));
+        assert_eq!(score_label(mate_in_3, Color::White), "White mates in 3");
+        assert_eq!(score_label(mate_in_3, Color::Black), "Black mates in 3");
+        assert_eq!(score_label(-mate_in_3, Color::Black), "White mates in 3");
+    }
+
+    #[test]
+    fn black_is_at_the_bottom_only_for_a_lone_human_playing_black() {
+        use board::Orientation::*;
+        assert_eq!(orientation([Seat::Engine, Seat::Human]), BlackAtBottom);
+        assert_eq!(orientation([Seat::Human, Seat::Engine]), WhiteAtBottom);
+        assert_eq!(orientation([Seat::Human, Seat::Human]), WhiteAtBottom);
+        assert_eq!(orientation([Seat::Engine, Seat::Engine]), WhiteAtBottom);
     }
 }
