@@ -335,10 +335,17 @@ def loop_engine_game(binary, pgn, verbose):
 def battle_game(binary, pgn, verbose, variant):
     term = Terminal(binary, ["--variant", variant, "--white", "human", "--black", "human",
                              "--pgn", str(pgn)], verbose=verbose)
+    term.expect(r"Bb3 or b2b3 moves a berserker")  # the help speaks of its own pieces
     for move, side in [("K@e2", "Black"), ("K@f10", "White"), ("Bb3", "Black"),
                        ("b11b9", "White")]:
         term.expect(r"(White|Black) to move> ")
         term.send(move)
+    term.seen = 0
+    term.expect(r"White places its king on e2 \(K@e2\)\.")
+    term.expect(r"Black places its king on f10 \(K@f10\)\.")
+    # The legend under the board names the walls and the holes.
+    term.expect(r"= wall \(no piece may enter or cross\), gaps: holes \(no square there\)")
+    term.expect(r"White plays Bb3\.")
     term.expect(r"White to move> ")
     term.send("draw")
     term.expect(r"Black, do you accept a draw\? \(yes/no\)> ")

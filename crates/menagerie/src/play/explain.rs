@@ -19,7 +19,17 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
         (_, Err(e @ MoveError::Ambiguous(..))) => Reason::bare(e.to_string()),
         (_, Err(MoveError::Illegal(_))) => san_reason(pos, text),
         _ => Reason::bare(format!(
-            "'{text}' is not a move: type SAN such as e4, Nf3, exd5, O-O, or coordinates such as e2e4 (help lists the commands)"
+            "'{text}' is not a move: type SAN such as {}, or coordinates such as {} (help lists the commands)",
+            if pos.variant().battle.is_some() {
+                "Bb3, Ke3, K@e2"
+            } else {
+                "e4, Nf3, exd5, O-O"
+            },
+            if pos.variant().battle.is_some() {
+                "b2b3"
+            } else {
+                "e2e4"
+            }
         )),
     };
     Err(format!("{}\n{}", why.text, hint(pos, why.lists_moves)))
@@ -155,6 +165,9 @@ fn coordinate_reason(pos: &Position, text: &str) -> Reason {
 /// Why a well-formed SAN move such as `Ke3` is not legal.
 fn san_reason(pos: &Position, text: &str) -> Reason {
     let bare = text.trim_end_matches(['+', '#', '!', '?']);
+    if bare.replace('0', "O").starts_with("O-O") && pos.variant().battle.is_some() {
+        return Reason::bare(format!("{text}: there is no castling in Battle Chieftain"));
+    }
     if bare.replace('0', "O").starts_with("O-O") {
         return Reason::bare(format!(
             "{text}: {} cannot castle that way now{}",
@@ -166,7 +179,7 @@ fn san_reason(pos: &Position, text: &str) -> Reason {
         Some(c) if c.is_ascii_uppercase() => pos.variant().role_from_char(c),
         _ => Some(Role::Pawn),
     };
-    let Some(role) = role else {
+    let Some(role) = role.filter(|role| pos.variant().roles.contains(role)) else {
         return Reason::bare(format!("{text}: this variant has no such piece"));
     };
     let us = pos.turn();
@@ -238,5 +251,20 @@ mod tests {
         for example in examples.split(' ') {
             assert!(san::parse(&pos, example).is_ok(), "{example} is not legal");
         }
+    }
+
+    #[test]
+    fn battle_chieftain_answers_speak_of_its_own_pieces() {
+        let pos = start(VariantId::BattleChieftain);
+        let why = |text| read_move(&pos, text).unwrap_err();
+        assert!(why("O-O").starts_with("O-O: there is no castling in Battle Chieftain\n"));
+        assert!(why("e4").starts_with("e4: this variant has no such piece\n"));
+        assert!(why("hello").contains("such as Bb3, Ke3, K@e2, or coordinates such as b2b3"));
+        let chess = start(VariantId::Chess);
+        assert!(
+            read_move(&chess, "hello")
+                .unwrap_err()
+                .contains("such as e4, Nf3, exd5, O-O, or coordinates such as e2e4")
+        );
     }
 }

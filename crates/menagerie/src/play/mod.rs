@@ -65,9 +65,22 @@ pub struct PlayArgs {
     pgn: Option<PathBuf>,
 }
 
-const HELP: &str = "Commands: a move in SAN (e4, Nf3, O-O, Q@e4) or coordinates (e2e4, e7e8q); \
-moves (list the legal moves); board; undo (take back your last move); resign; draw (offer a \
-draw); save FILE; quit (stop without a result).";
+/// The commands, with examples of moves in the variant's own pieces.
+fn help(variant: &rules::Variant) -> String {
+    let moves = if variant.battle.is_some() {
+        "a move in SAN or coordinates: Bb3 or b2b3 moves a berserker, Ke3 the king; K@e2 \
+         places your king on your wall at the start; K=c2 swaps an attacked king with the \
+         berserker on c2; K@c2 crowns the berserker on c2 after your king is taken"
+    } else if variant.hands {
+        "a move in SAN (e4, Nf3, O-O, Q@e4) or coordinates (e2e4, e7e8q, Q@e4)"
+    } else {
+        "a move in SAN (e4, Nf3, O-O) or coordinates (e2e4, e7e8q)"
+    };
+    format!(
+        "Commands: {moves}; moves (list the legal moves); board; undo (take back your last \
+         move); resign; draw (offer a draw); save FILE; quit (stop without a result)."
+    )
+}
 
 struct Session {
     game: Game,
@@ -140,9 +153,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
         Seat::Engine => "engine",
     };
     println!(
-        "Menagerie {id}: White {}, Black {}. {HELP}",
+        "Menagerie {id}: White {}, Black {}. {}",
         name(args.white),
-        name(args.black)
+        name(args.black),
+        help(variant)
     );
     if let Some((seed, _)) = &session.dice {
         println!(
@@ -409,9 +423,9 @@ impl Session {
         let before = self.game.position().clone();
         self.game.play(m)?;
         println!(
-            "{}{who} plays {}{}.{after}",
+            "{}{who} {}{}.{after}",
             before.turn().name(),
-            san::write(&before, m),
+            narrate::move_text(&before, m),
             narrate::captures(&before, self.game.position())
         );
         self.marks = Marks {
@@ -428,7 +442,7 @@ impl Session {
         };
         match line.as_str() {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => println!("{}", help(self.game.position().variant())),
             "board" => self.draw(),
             "moves" => {
                 let pos = self.game.position();
@@ -581,6 +595,18 @@ mod tests {
         assert_eq!(score_label(mate_in_3, Color::White), "White mates in 3");
         assert_eq!(score_label(mate_in_3, Color::Black), "Black mates in 3");
         assert_eq!(score_label(-mate_in_3, Color::Black), "White mates in 3");
+    }
+
+    #[test]
+    fn the_help_shows_moves_of_the_variant_s_own_pieces() {
+        let battle = help(rules::VariantId::BattleChieftain.rules().unwrap());
+        assert!(
+            battle.contains("berserker") && battle.contains("K=c2"),
+            "{battle}"
+        );
+        assert!(!battle.contains("O-O"), "{battle}");
+        let chess = help(rules::VariantId::Chess.rules().unwrap());
+        assert!(chess.contains("O-O") && !chess.contains("berserker") && !chess.contains('@'));
     }
 
     #[test]
