@@ -9,7 +9,7 @@ Games (each asserts what the program printed, the result line and the PGN):
     an undo, then fool's mate typed in SAN and coordinates; drawn in colour (the pty is
     a terminal) and checked for ANSI escapes.
   * chess against the engine with --time 0.3: its reply, with depth, score and
-    win/draw/loss odds, within 3 seconds; then the human resigns.
+    win/draw/loss odds said from fixed sides, within 3 seconds; then the human resigns.
   * chess, the engine as White and the human as Black: the board drawn with Black at the
     bottom, the engine's score said from a named side, an illegal move's short hint, and
     Ctrl-C saving the game.
@@ -194,7 +194,8 @@ def chess_against_the_engine(binary, pgn, verbose):
     term.expect(r"White to move> ")
     term.send("e4")
     started = time.time()
-    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, win \d+% draw \d+% loss \d+%")
+    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, "
+                r"White wins \d+% draw \d+% Black wins \d+%")
     took = time.time() - started
     if took > 3.0:
         raise Failure(f"the engine took {took:.1f}s with --time 0.3")
@@ -211,7 +212,7 @@ def black_against_the_engine(binary, pgn, verbose):
                              "--depth", "2", "--time", "30", "--pgn", str(pgn)],
                     verbose=verbose)
     term.expect(r"White \(engine\) plays [^\n]*\[depth \d+, score "
-                r"(White \+\d+\.\d\d|Black \+\d+\.\d\d|even|(White|Black) mates in \d+), win")
+                r"(White \+\d+\.\d\d|Black \+\d+\.\d\d|even|(White|Black) mates in \d+), White wins \d+%")
     # Rank 1 on top, rank 8 at the bottom, files from h to a.
     term.expect(r"\n +1 [^\n]*R[^\n]*\r?\n(?: +[2-7] [^\n]*\n){6} +8  r  n  b  k  q  b  n  r \r?\n"
                 r" +h  g  f  e  d  c  b  a")
@@ -293,7 +294,7 @@ def behemoth_game(binary, pgn, verbose):
         term.expect(r"White to move> ")
         term.send("resign")
     term.seen = 0
-    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, win \d+%")
+    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, White wins \d+%")
     ended(term, r"(White wins|Black wins|draw|White resigns)")
     term.seen = 0
     term.expect(rf"Dice seed: {seed}\. Check every roll: menagerie pgn check")

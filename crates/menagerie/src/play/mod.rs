@@ -388,12 +388,11 @@ impl Session {
         let live = std::io::stdout().is_terminal();
         let (best, info) = self.searcher.search(&pos, &history, &self.limits, |info| {
             if live {
-                let (win, _, _) = wdl(info.score);
                 print!(
-                    "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
+                    "\r\x1b[2Kthinking: depth {}, score {}, {}",
                     info.depth,
                     score_label(info.score, pos.turn()),
-                    win as f64 / 10.0
+                    odds_label(info.score, pos.turn())
                 );
                 let _ = std::io::stdout().flush();
             }
@@ -404,14 +403,11 @@ impl Session {
         let Some(m) = best else {
             bail!("the engine found no move in a position that has one");
         };
-        let (win, draw, loss) = wdl(info.score);
         let thinking = format!(
-            "   [depth {}, score {}, win {:.0}% draw {:.0}% loss {:.0}%, {} nodes in {:.2}s]",
+            "   [depth {}, score {}, {}, {} nodes in {:.2}s]",
             info.depth,
             score_label(info.score, pos.turn()),
-            win as f64 / 10.0,
-            draw as f64 / 10.0,
-            loss as f64 / 10.0,
+            odds_label(info.score, pos.turn()),
             info.nodes,
             info.elapsed.as_secs_f64()
         );
@@ -579,6 +575,24 @@ fn score_label(score: i32, mover: Color) -> String {
     }
 }
 
+/// The win/draw/loss odds of a score of the side to move `mover`, from the same fixed
+/// sides as the score: `White wins 43% draw 21% Black wins 36%`.
+fn odds_label(score: i32, mover: Color) -> String {
+    let (win, draw, loss) = wdl(score);
+    let (white, black) = if mover == Color::White {
+        (win, loss)
+    } else {
+        (loss, win)
+    };
+    let percent = |permille: u32| (permille as f64 / 10.0).round();
+    format!(
+        "White wins {:.0}% draw {:.0}% Black wins {:.0}%",
+        percent(white),
+        percent(draw),
+        percent(black)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -607,6 +621,27 @@ mod tests {
         assert!(!battle.contains("O-O"), "{battle}");
         let chess = help(rules::VariantId::Chess.rules().unwrap());
         assert!(chess.contains("O-O") && !chess.contains("berserker") && !chess.contains('@'));
+    }
+
+    #[test]
+    fn the_odds_are_said_from_fixed_sides() {
+        let (win, draw, loss) = wdl(300);
+        assert!(win > loss);
+        let white_ahead = odds_label(300, Color::White);
+        assert_eq!(odds_label(-300, Color::Black), white_ahead);
+        assert_eq!(
+            white_ahead,
+            format!(
+                "White wins {:.0}% draw {:.0}% Black wins {:.0}%",
+                (win as f64 / 10.0).round(),
+                (draw as f64 / 10.0).round(),
+                (loss as f64 / 10.0).round()
+            )
+        );
+        assert!(
+            odds_label(300, Color::Black)
+                .starts_with(&format!("White wins {:.0}%", (loss as f64 / 10.0).round()))
+        );
     }
 
     #[test]
