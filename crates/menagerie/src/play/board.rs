@@ -1,6 +1,7 @@
-//! The board drawn for a terminal: squares in colour (ANSI escapes) or, without colour,
-//! in plain text; holes left blank, walls, the beast, the hands, the last move and the
-//! beast's path marked.
+//! The board drawn for a terminal, from White's side or Black's: squares in colour (ANSI
+//! escapes, readable on dark and light terminals) or, without colour, in plain text; holes
+//! left blank, walls, the beast, the hands, the last move and the beast's path marked, and
+//! a legend for what is not a piece.
 
 use rules::{Color, Move, MoveKind, Position, Role, Square};
 use std::io::IsTerminal;

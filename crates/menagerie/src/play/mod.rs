@@ -1,6 +1,7 @@
 //! `menagerie play`: a game in the terminal, line by line: the board drawn after every
 //! turn, moves typed in SAN or coordinates, the dice rolled by the program or typed in
-//! from physical dice, the engine's thinking shown, and the game saved as PGN.
+//! from physical dice, the engine's thinking shown, and the game saved as PGN (also on
+//! Ctrl-C).
 
 pub mod board;
 pub mod explain;
