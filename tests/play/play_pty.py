@@ -337,6 +337,7 @@ def battle_game(binary, pgn, verbose, variant):
     term = Terminal(binary, ["--variant", variant, "--white", "human", "--black", "human",
                              "--pgn", str(pgn)], verbose=verbose)
     term.expect(r"Bb3 or b2b3 moves a berserker")  # the help speaks of its own pieces
+    term.expect(r"Move 1, White to place its king on its wall")
     for move, side in [("K@e2", "Black"), ("K@f10", "White"), ("Bb3", "Black"),
                        ("b11b9", "White")]:
         term.expect(r"(White|Black) to move> ")

@@ -262,7 +262,7 @@ impl Session {
         let to_move = if self.game.outcome().is_some() {
             String::new()
         } else {
-            format!(", {} to move", pos.turn().name())
+            format!(", {}", narrate::whose_turn(pos))
         };
         println!(
             "Move {}{to_move}{check}{last_text}{beast}",

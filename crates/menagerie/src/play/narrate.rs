@@ -37,6 +37,21 @@ pub fn move_text(before: &Position, m: Move) -> String {
     }
 }
 
+/// `White to move`, or in Battle Chieftain's turns that are not moves, what is owed:
+/// `White to place its king on its wall`, `Black to crown a berserker`.
+pub fn whose_turn(pos: &Position) -> String {
+    let side = pos.turn().name();
+    let moves = pos.legal_moves();
+    let all = |kind: MoveKind| !moves.is_empty() && moves.iter().all(|m| m.kind == kind);
+    if pos.variant().battle.is_some() && all(MoveKind::Drop(Role::King)) {
+        format!("{side} to place its king on its wall")
+    } else if all(MoveKind::Crown) {
+        format!("{side} to crown a berserker (its king was taken)")
+    } else {
+        format!("{side} to move")
+    }
+}
+
 /// `Black's pawn on a7`.
 fn piece_on(pos: &Position, piece: Piece, sq: Square) -> String {
     format!(
@@ -116,6 +131,7 @@ mod tests {
         let start = battle(VariantId::BattleChieftain.rules().unwrap().start_fen);
         let place = rules::uci_move::parse(&start, "K@e2").unwrap();
         assert_eq!(move_text(&start, place), "places its king on e2 (K@e2)");
+        assert_eq!(whose_turn(&start), "White to place its king on its wall");
         // White's king on d3 is attacked along the d-file: it may swap with the berserker.
         let attacked = battle("10/10/3b4k1/10/10/9B/10/10/3K6/10/10 w - - 0 1");
         let swap = rules::uci_move::parse(&attacked, "d3j6").unwrap();
@@ -128,6 +144,10 @@ mod tests {
         let mut game = rules::Game::new(battle("10/10/1b8/10/3k6/9B/10/10/3K6/10/10 w - - 0 1"));
         let take = rules::uci_move::parse(game.position(), "d3d7").unwrap();
         game.play(take).unwrap();
+        assert_eq!(
+            whose_turn(game.position()),
+            "Black to crown a berserker (its king was taken)"
+        );
         let crown = rules::uci_move::parse(game.position(), "K@b9").unwrap();
         assert_eq!(
             move_text(game.position(), crown),
@@ -136,5 +156,6 @@ mod tests {
         let chess = Position::start(VariantId::Chess.rules().unwrap());
         let e4 = rules::uci_move::parse(&chess, "e2e4").unwrap();
         assert_eq!(move_text(&chess, e4), "plays e4");
+        assert_eq!(whose_turn(&chess), "White to move");
     }
 }
