@@ -168,11 +168,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
         println!("Physical dice: after each move, type what the dice show.");
     }
     let ending = session.play_out()?;
-    if session.input.interrupted() {
-        println!("Interrupted (Ctrl-C): the game is saved as it stands.");
-    }
     if session.dirty {
         session.draw();
+    }
+    if session.input.interrupted() {
+        println!("Interrupted (Ctrl-C): the game is saved as it stands.");
     }
     let game = &session.game;
     let verdict = match (game.outcome(), &ending) {
