@@ -5,11 +5,16 @@ afterwards with `menagerie pgn check` (its rolls against the seed where the app 
 
 Games (each asserts what the program printed, the result line and the PGN):
 
-  * chess, two humans: an illegal move answered with the reason and the legal moves,
+  * chess, two humans: an illegal move answered with the reason and a short hint,
     an undo, then fool's mate typed in SAN and coordinates; drawn in colour (the pty is
     a terminal) and checked for ANSI escapes.
   * chess against the engine with --time 0.3: its reply, with depth, score and
-    win/draw/loss odds, within 3 seconds; then the human resigns.
+    win/draw/loss odds said from fixed sides, within 3 seconds; then the human resigns.
+  * chess, the engine as White and the human as Black: the board drawn with Black at the
+    bottom, the engine's score said from a named side, an illegal move's short hint, and
+    Ctrl-C saving the game.
+  * behemoth, two humans, seed 7: Ctrl-C after the first roll saves the game and shows
+    the seed, which `pgn check` confirms.
   * wildebeest, two humans: the line Wf4 Na8 Wg7#, the shortest mate (found by search),
     drawn without colour (NO_COLOR) and checked for the absence of escapes.
   * behemoth, human against the engine, app dice with a fixed seed: the human plays the
@@ -159,10 +164,14 @@ def chess_game(binary, pgn, verbose):
     if "\x1b[48;5;" not in term.raw:
         raise Failure("no colour on a terminal")
     term.send("Ke2")
-    term.expect(r"Illegal: Ke2: .*king.*\nLegal moves: .*Nf3")
+    # A short hint, not the 20 moves: a few examples and the way to see them all.
+    hint = term.expect(r"Illegal: Ke2: .*king.*\nFor example ([^;\n]*); type `moves` for all 20\.")
+    if len(hint.group(1).replace(" and 12 more", "").split()) != 8:
+        raise Failure(f"not 8 examples: {hint.group(1)!r}")
     term.expect(r"White to move> ")
     term.send("e2e5")
-    term.expect(r"Illegal: e2e5: your pawn on e2 cannot go to e5.*e3 e4")
+    term.expect(r"Illegal: e2e5: your pawn on e2 cannot go to e5[^\n]*; it can play e3 e4\r?\n"
+                r"Type `moves` for all 20 legal moves\.")
     term.send("f3")
     term.expect(r"Black to move> ")
     term.send("e7e5")
@@ -185,7 +194,8 @@ def chess_against_the_engine(binary, pgn, verbose):
     term.expect(r"White to move> ")
     term.send("e4")
     started = time.time()
-    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, win \d+% draw \d+% loss \d+%")
+    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, "
+                r"White wins \d+% draw \d+% Black wins \d+%")
     took = time.time() - started
     if took > 3.0:
         raise Failure(f"the engine took {took:.1f}s with --time 0.3")
@@ -193,6 +203,56 @@ def chess_against_the_engine(binary, pgn, verbose):
     term.send("resign")
     ended(term, r"White resigns \(0-1\)")
     saved_has(binary, pgn, "0-1")
+
+
+def black_against_the_engine(binary, pgn, verbose):
+    """The human plays Black: Black's side drawn at the bottom, the engine's score said
+    from a named side, then Ctrl-C saves the game."""
+    term = Terminal(binary, ["--variant", "chess", "--white", "engine", "--black", "human",
+                             "--depth", "2", "--time", "30", "--pgn", str(pgn)],
+                    verbose=verbose)
+    term.expect(r"White \(engine\) plays [^\n]*\[depth \d+, score "
+                r"(White \+\d+\.\d\d|Black \+\d+\.\d\d|even|(White|Black) mates in \d+), White wins \d+%")
+    # Rank 1 on top, rank 8 at the bottom, files from h to a.
+    term.expect(r"\n +1 [^\n]*R[^\n]*\r?\n(?: +[2-7] [^\n]*\n){6} +8  r  n  b  k  q  b  n  r \r?\n"
+                r" +h  g  f  e  d  c  b  a")
+    term.expect(r"Black to move> ")
+    term.send("e2e4")
+    term.expect(r"Illegal: e2e4: the pawn on e2 is White's, and Black is to move\r?\n"
+                r"For example [^;\n]*; type `moves` for all 20\.")
+    term.expect(r"Black to move> ")
+    os.write(term.fd, b"\x03")  # Ctrl-C, which the terminal turns into SIGINT
+    term.expect(r"Interrupted \(Ctrl-C\)")
+    ended_without_result(term)
+    pgn_check(binary, pgn)
+
+
+def ctrl_c_shows_the_seed(binary, pgn, verbose):
+    """Ctrl-C in a game with the app's dice: saved, and the seed shown, as `quit` does."""
+    seed = 7
+    term = Terminal(binary, ["--variant", "behemoth", "--white", "human", "--black", "human",
+                             "--seed", str(seed), "--pgn", str(pgn)], verbose=verbose)
+    term.expect(r"White to move> ")
+    term.send("e4")
+    term.expect(r"Dice \d \d: the Behemoth ")
+    term.expect(r"(Black to move> |Game over: )")
+    os.write(term.fd, b"\x03")
+    term.expect(r"Interrupted \(Ctrl-C\)")
+    term.expect(r"Saved the game to ")
+    term.expect(rf"Dice seed: {seed}\. Check every roll: menagerie pgn check")
+    if term.finish() != 0:
+        raise Failure("menagerie play did not exit 0 after Ctrl-C")
+    out = pgn_check(binary, pgn)
+    if f"every roll is seed {seed}'s" not in out:
+        raise Failure(f"the rolls were not checked against the seed: {out}")
+
+
+def ended_without_result(term):
+    term.expect(r"Game stopped without a result \(\*\)\.")
+    term.expect(r"Saved the game to ")
+    code = term.finish()
+    if code != 0:
+        raise Failure(f"menagerie play exited with {code}")
 
 
 def wildebeest_game(binary, pgn, verbose):
@@ -234,7 +294,7 @@ def behemoth_game(binary, pgn, verbose):
         term.expect(r"White to move> ")
         term.send("resign")
     term.seen = 0
-    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, win \d+%")
+    term.expect(r"Black \(engine\) plays [^\n]*\[depth \d+, score [^,]+, White wins \d+%")
     ended(term, r"(White wins|Black wins|draw|White resigns)")
     term.seen = 0
     term.expect(rf"Dice seed: {seed}\. Check every roll: menagerie pgn check")
@@ -276,10 +336,18 @@ def loop_engine_game(binary, pgn, verbose):
 def battle_game(binary, pgn, verbose, variant):
     term = Terminal(binary, ["--variant", variant, "--white", "human", "--black", "human",
                              "--pgn", str(pgn)], verbose=verbose)
+    term.expect(r"Bb3 or b2b3 moves a berserker")  # the help speaks of its own pieces
+    term.expect(r"Move 1, White to place its king on its wall")
     for move, side in [("K@e2", "Black"), ("K@f10", "White"), ("Bb3", "Black"),
                        ("b11b9", "White")]:
         term.expect(r"(White|Black) to move> ")
         term.send(move)
+    term.seen = 0
+    term.expect(r"White places its king on e2 \(K@e2\)\.")
+    term.expect(r"Black places its king on f10 \(K@f10\)\.")
+    # The legend under the board names the walls and the holes.
+    term.expect(r"= wall \(no piece may enter or cross\), gaps: holes \(no square there\)")
+    term.expect(r"White plays Bb3\.")
     term.expect(r"White to move> ")
     term.send("draw")
     term.expect(r"Black, do you accept a draw\? \(yes/no\)> ")
@@ -299,6 +367,8 @@ def main():
     games = [
         ("chess", chess_game),
         ("chess against the engine", chess_against_the_engine),
+        ("black against the engine, then Ctrl-C", black_against_the_engine),
+        ("Ctrl-C shows the seed", ctrl_c_shows_the_seed),
         ("wildebeest", wildebeest_game),
         ("behemoth", behemoth_game),
         ("juggernaut", juggernaut_over_the_board),

@@ -213,7 +213,15 @@ fn replay(file: &Path, all: bool) -> Result<()> {
             index + 1,
             game.start().variant().id
         );
-        print!("{}", board::draw(game.start(), &Marks::default(), colour));
+        print!(
+            "{}",
+            board::draw(
+                game.start(),
+                &Marks::default(),
+                colour,
+                board::Orientation::WhiteAtBottom,
+            )
+        );
         for ply in plies(game) {
             if !all {
                 print!("[Enter: next, q: stop] ");
@@ -251,7 +259,15 @@ fn replay(file: &Path, all: bool) -> Result<()> {
                 marks.beast_path = trample.path;
                 after = roll + 1;
             }
-            print!("{}", board::draw(&game.positions()[after], &marks, colour));
+            print!(
+                "{}",
+                board::draw(
+                    &game.positions()[after],
+                    &marks,
+                    colour,
+                    board::Orientation::WhiteAtBottom
+                )
+            );
         }
         println!("\nResult: {}\n", ending(read));
     }

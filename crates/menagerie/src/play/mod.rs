@@ -1,9 +1,11 @@
 //! `menagerie play`: a game in the terminal, line by line: the board drawn after every
 //! turn, moves typed in SAN or coordinates, the dice rolled by the program or typed in
-//! from physical dice, the engine's thinking shown, and the game saved as PGN.
+//! from physical dice, the engine's thinking shown, and the game saved as PGN (also on
+//! Ctrl-C).
 
 pub mod board;
 pub mod explain;
+pub mod input;
 pub mod narrate;
 pub mod record;
 
@@ -64,9 +66,22 @@ pub struct PlayArgs {
     pgn: Option<PathBuf>,
 }
 
-const HELP: &str = "Commands: a move in SAN (e4, Nf3, O-O, Q@e4) or coordinates (e2e4, e7e8q); \
-moves (list the legal moves); board; undo (take back your last move); resign; draw (offer a \
-draw); save FILE; quit (stop without a result).";
+/// The commands, with examples of moves in the variant's own pieces.
+fn help(variant: &rules::Variant) -> String {
+    let moves = if variant.battle.is_some() {
+        "a move in SAN or coordinates: Bb3 or b2b3 moves a berserker, Ke3 the king; K@e2 \
+         places your king on your wall at the start; K=c2 swaps an attacked king with the \
+         berserker on c2; K@c2 crowns the berserker on c2 after your king is taken"
+    } else if variant.hands {
+        "a move in SAN (e4, Nf3, O-O, Q@e4) or coordinates (e2e4, e7e8q, Q@e4)"
+    } else {
+        "a move in SAN (e4, Nf3, O-O) or coordinates (e2e4, e7e8q)"
+    };
+    format!(
+        "Commands: {moves}; moves (list the legal moves); board; undo (take back your last \
+         move); resign; draw (offer a draw); save FILE; quit (stop without a result)."
+    )
+}
 
 struct Session {
     game: Game,
@@ -78,7 +93,7 @@ struct Session {
     marks: Marks,
     /// The board has changed since it was last drawn.
     dirty: bool,
-    lines: std::io::Lines<std::io::StdinLock<'static>>,
+    input: input::Input,
 }
 
 /// What the side to move asked for.
@@ -107,11 +122,13 @@ pub fn run(args: PlayArgs) -> Result<()> {
         None => rules::Position::start(variant).with_options(options),
     };
     let has_dice = variant.beast.is_some();
+    let searcher = Searcher::new(32);
+    let input = input::Input::start(searcher.stop_flag())?;
     let mut session = Session {
         game: Game::new(start),
         seats: [args.white, args.black],
         dice: (has_dice && args.dice == DiceSource::App).then_some((seed, stream)),
-        searcher: Searcher::new(32),
+        searcher,
         limits: Limits {
             movetime: Some(Duration::from_secs_f64(args.time)),
             depth: args.depth,
@@ -120,7 +137,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         colour: board::colour_wanted(),
         marks: Marks::default(),
         dirty: true,
-        lines: std::io::stdin().lines(),
+        input,
     };
     let turns = args
         .position
@@ -137,9 +154,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
         Seat::Engine => "engine",
     };
     println!(
-        "Menagerie {id}: White {}, Black {}. {HELP}",
+        "Menagerie {id}: White {}, Black {}. {}",
         name(args.white),
-        name(args.black)
+        name(args.black),
+        help(variant)
     );
     if let Some((seed, _)) = &session.dice {
         println!(
@@ -152,6 +170,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let ending = session.play_out()?;
     if session.dirty {
         session.draw();
+    }
+    if session.input.interrupted() {
+        println!("Interrupted (Ctrl-C): the game is saved as it stands.");
     }
     let game = &session.game;
     let verdict = match (game.outcome(), &ending) {
@@ -211,7 +232,10 @@ impl Session {
 
     fn draw(&mut self) {
         let pos = self.game.position();
-        print!("\n{}", board::draw(pos, &self.marks, self.colour));
+        print!(
+            "\n{}",
+            board::draw(pos, &self.marks, self.colour, orientation(self.seats))
+        );
         let last = self
             .game
             .turns()
@@ -238,7 +262,7 @@ impl Session {
         let to_move = if self.game.outcome().is_some() {
             String::new()
         } else {
-            format!(", {} to move", pos.turn().name())
+            format!(", {}", narrate::whose_turn(pos))
         };
         println!(
             "Move {}{to_move}{check}{last_text}{beast}",
@@ -247,13 +271,17 @@ impl Session {
         self.dirty = false;
     }
 
-    /// A line from the player, after a prompt; `None` at the end of input.
+    /// A line from the player, after a prompt; `None` at the end of input or on Ctrl-C.
     fn ask(&mut self, prompt: &str) -> Option<String> {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
-        match self.lines.next() {
-            Some(Ok(line)) => Some(line.trim().to_string()),
-            _ => {
+        match self.input.next() {
+            input::Reply::Line(line) => Some(line.trim().to_string()),
+            input::Reply::End => {
+                println!();
+                None
+            }
+            input::Reply::Interrupted => {
                 println!();
                 None
             }
@@ -286,6 +314,9 @@ impl Session {
     /// it (resignation, agreed draw).
     fn play_out(&mut self) -> Result<Option<Ending>> {
         loop {
+            if self.input.interrupted() {
+                return Ok(None);
+            }
             match self.game.owed() {
                 Owed::Over(_) => return Ok(None),
                 Owed::Roll => {
@@ -358,12 +389,11 @@ impl Session {
         let live = std::io::stdout().is_terminal();
         let (best, info) = self.searcher.search(&pos, &history, &self.limits, |info| {
             if live {
-                let (win, _, _) = wdl(info.score);
                 print!(
-                    "\r\x1b[2Kthinking: depth {}, score {}, win {:.0}%",
+                    "\r\x1b[2Kthinking: depth {}, score {}, {}",
                     info.depth,
-                    score_text(info.score),
-                    win as f64 / 10.0
+                    score_label(info.score, pos.turn()),
+                    odds_label(info.score, pos.turn())
                 );
                 let _ = std::io::stdout().flush();
             }
@@ -374,14 +404,11 @@ impl Session {
         let Some(m) = best else {
             bail!("the engine found no move in a position that has one");
         };
-        let (win, draw, loss) = wdl(info.score);
         let thinking = format!(
-            "   [depth {}, score {}, win {:.0}% draw {:.0}% loss {:.0}%, {} nodes in {:.2}s]",
+            "   [depth {}, score {}, {}, {} nodes in {:.2}s]",
             info.depth,
-            score_text(info.score),
-            win as f64 / 10.0,
-            draw as f64 / 10.0,
-            loss as f64 / 10.0,
+            score_label(info.score, pos.turn()),
+            odds_label(info.score, pos.turn()),
             info.nodes,
             info.elapsed.as_secs_f64()
         );
@@ -393,9 +420,9 @@ impl Session {
         let before = self.game.position().clone();
         self.game.play(m)?;
         println!(
-            "{}{who} plays {}{}.{after}",
+            "{}{who} {}{}.{after}",
             before.turn().name(),
-            san::write(&before, m),
+            narrate::move_text(&before, m),
             narrate::captures(&before, self.game.position())
         );
         self.marks = Marks {
@@ -412,7 +439,7 @@ impl Session {
         };
         match line.as_str() {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => println!("{}", help(self.game.position().variant())),
             "board" => self.draw(),
             "moves" => {
                 let pos = self.game.position();
@@ -524,11 +551,106 @@ impl Session {
     }
 }
 
-/// `+0.35`, or `mate in 3` / `mated in 2` for a forced result.
-fn score_text(score: i32) -> String {
-    match mate_in(score) {
-        Some(moves) if moves > 0 => format!("mate in {moves}"),
-        Some(moves) => format!("mated in {}", -moves),
-        None => format!("{:+.2}", score as f64 / 100.0),
+/// Black is drawn at the bottom when the one human at the board plays Black.
+fn orientation(seats: [Seat; 2]) -> board::Orientation {
+    match seats {
+        [Seat::Engine, Seat::Human] => board::Orientation::BlackAtBottom,
+        _ => board::Orientation::WhiteAtBottom,
+    }
+}
+
+/// The engine's score of the side to move `mover`, said from the side it favours so that
+/// it reads the same whoever is thinking: `White +0.80`, `Black +1.20`, `even`, `White
+/// mates in 3`.
+fn score_label(score: i32, mover: Color) -> String {
+    let whites = if mover == Color::White { score } else { -score };
+    let favoured = if whites > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match mate_in(whites) {
+        Some(moves) => format!("{} mates in {}", favoured.name(), moves.abs()),
+        None if whites.abs() < 5 => "even".to_string(),
+        None => format!("{} +{:.2}", favoured.name(), whites.abs() as f64 / 100.0),
+    }
+}
+
+/// The win/draw/loss odds of a score of the side to move `mover`, from the same fixed
+/// sides as the score: `White wins 43% draw 21% Black wins 36%`.
+fn odds_label(score: i32, mover: Color) -> String {
+    let (win, draw, loss) = wdl(score);
+    let (white, black) = if mover == Color::White {
+        (win, loss)
+    } else {
+        (loss, win)
+    };
+    let percent = |permille: u32| (permille as f64 / 10.0).round();
+    format!(
+        "White wins {:.0}% draw {:.0}% Black wins {:.0}%",
+        percent(white),
+        percent(draw),
+        percent(black)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_score_is_labelled_from_the_side_it_favours() {
+        assert_eq!(score_label(80, Color::White), "White +0.80");
+        assert_eq!(score_label(80, Color::Black), "Black +0.80");
+        assert_eq!(score_label(-120, Color::White), "Black +1.20");
+        assert_eq!(score_label(-120, Color::Black), "White +1.20");
+        assert_eq!(score_label(2, Color::Black), "even");
+        let mate_in_3 = engine::score::MATE - 5;
+        assert_eq!(mate_in(mate_in_3), Some(3));
+        assert_eq!(score_label(mate_in_3, Color::White), "White mates in 3");
+        assert_eq!(score_label(mate_in_3, Color::Black), "Black mates in 3");
+        assert_eq!(score_label(-mate_in_3, Color::Black), "White mates in 3");
+    }
+
+    #[test]
+    fn the_help_shows_moves_of_the_variant_s_own_pieces() {
+        let battle = help(rules::VariantId::BattleChieftain.rules().unwrap());
+        assert!(
+            battle.contains("berserker") && battle.contains("K=c2"),
+            "{battle}"
+        );
+        assert!(!battle.contains("O-O"), "{battle}");
+        let chess = help(rules::VariantId::Chess.rules().unwrap());
+        assert!(chess.contains("O-O") && !chess.contains("berserker") && !chess.contains('@'));
+    }
+
+    #[test]
+    fn the_odds_are_said_from_fixed_sides() {
+        let (win, draw, loss) = wdl(300);
+        assert!(win > loss);
+        let white_ahead = odds_label(300, Color::White);
+        assert_eq!(odds_label(-300, Color::Black), white_ahead);
+        assert_eq!(
+            white_ahead,
+            format!(
+                "White wins {:.0}% draw {:.0}% Black wins {:.0}%",
+                (win as f64 / 10.0).round(),
+                (draw as f64 / 10.0).round(),
+                (loss as f64 / 10.0).round()
+            )
+        );
+        assert!(
+            odds_label(300, Color::Black)
+                .starts_with(&format!("White wins {:.0}%", (loss as f64 / 10.0).round()))
+        );
+    }
+
+    #[test]
+    fn black_is_at_the_bottom_only_for_a_lone_human_playing_black() {
+        use board::Orientation::*;
+        assert_eq!(orientation([Seat::Engine, Seat::Human]), BlackAtBottom);
+        assert_eq!(orientation([Seat::Human, Seat::Engine]), WhiteAtBottom);
+        assert_eq!(orientation([Seat::Human, Seat::Human]), WhiteAtBottom);
+        assert_eq!(orientation([Seat::Engine, Seat::Engine]), WhiteAtBottom);
     }
 }
