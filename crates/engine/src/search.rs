@@ -1,6 +1,7 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
+use crate::battle_eval::drawishness;
 use crate::eval::{Weights, beast_danger, evaluate_with};
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
@@ -432,7 +433,7 @@ impl Searcher {
             // Not needed with dice: nothing is pruned on it there.
             -INFINITY
         } else {
-            self.leaf_eval(pos)
+            self.leaf_eval(pos, ply)
         };
         let slot = ply.min(MAX_PLY);
         self.static_evals[slot] = static_eval;
@@ -645,8 +646,14 @@ impl Searcher {
     }
 
     /// The static evaluation at a leaf, with the noise of a reduced strength.
-    fn leaf_eval(&self, pos: &Position) -> Score {
-        evaluate_with(pos, &self.weights) + self.strength.noise(pos.key())
+    fn leaf_eval(&self, pos: &Position, ply: usize) -> Score {
+        let score = evaluate_with(pos, &self.weights) + self.strength.noise(pos.key());
+        if self.dislikes_draws {
+            let draw = self.draw_score(ply);
+            score + (draw - score) * drawishness(pos) / 16
+        } else {
+            score
+        }
     }
 
     /// The value of a position reached by a move: a chance node when the dice are owed.
@@ -843,7 +850,7 @@ impl Searcher {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
         }
-        let stand_pat = self.leaf_eval(pos);
+        let stand_pat = self.leaf_eval(pos, ply);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             self.give_back(ply, moves);
             return stand_pat;
