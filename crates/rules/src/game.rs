@@ -148,14 +148,15 @@ impl Game {
         count
     }
 
-    /// The keys of the positions before the current one with a player to move, oldest
-    /// first: the history a search needs to see a repetition coming.
+    /// The repetition keys (`Position::repetition_key`) of the positions before the
+    /// current one with a player to move, oldest first: the history a search needs to
+    /// see a repetition coming.
     pub fn history_keys(&self) -> Vec<u64> {
         let earlier = &self.positions[..self.positions.len() - 1];
         earlier
             .iter()
             .filter(|p| !p.chance_pending())
-            .map(|p| p.key())
+            .map(|p| p.repetition_key())
             .collect()
     }
 
