@@ -60,8 +60,8 @@ pub struct Searcher {
     /// The node count at which the clock and the stop flag are next looked at.
     next_check: u64,
     aborted: bool,
-    /// Keys of the game's earlier positions and of the current search path, for
-    /// repetition.
+    /// Repetition keys (`Position::repetition_key`, the FIDE sameness) of the game's
+    /// earlier positions and of the current search path.
     keys: Vec<u64>,
     order: MoveOrder,
     /// By ply: the static evaluation (for "improving") and the move played from there
@@ -166,8 +166,8 @@ impl Searcher {
         self.order.clear();
     }
 
-    /// Searches `pos` (a player to move) within `limits`. `history` holds the keys of the
-    /// game's earlier positions. `on_iteration` sees each finished depth.
+    /// Searches `pos` (a player to move) within `limits`. `history` holds the repetition keys
+    /// (`Position::repetition_key`) of the game's earlier positions. `on_iteration` sees each finished depth.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -398,8 +398,9 @@ impl Searcher {
             return 0;
         }
         let key = pos.key();
+        let repetition_key = pos.repetition_key();
         if ply > 0 {
-            if self.is_repetition(pos) {
+            if self.is_repetition(repetition_key, pos.halfmove_clock()) {
                 return self.draw_score(ply);
             }
             // No line from here can beat a mate already found nearer the root.
@@ -453,7 +454,7 @@ impl Searcher {
         // With dice every ply is followed by 32 or 73 rolls, so searches stay shallow and
         // a reduced ply would blind them to threats two moves deep.
         let lmr_depth = if dice { 5 } else { 3 };
-        self.keys.push(key);
+        self.keys.push(repetition_key);
         if !pv_node
             && !after_pass
             && depth >= 3
@@ -898,9 +899,11 @@ impl Searcher {
         best
     }
 
-    fn is_repetition(&self, pos: &Position) -> bool {
-        let key = pos.key();
-        let window = pos.halfmove_clock() as usize;
+    /// Has the position of `key` (a repetition key) been met before since the last
+    /// capture or pawn move? Once is enough inside the search: a line that repeats can
+    /// be repeated again.
+    fn is_repetition(&self, key: u64, halfmove_clock: u32) -> bool {
+        let window = halfmove_clock as usize;
         self.keys
             .iter()
             .rev()

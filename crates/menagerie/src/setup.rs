@@ -104,7 +104,7 @@ fn play_turn(pos: &mut Position, history: &mut Vec<u64>, at: usize, text: &str) 
             pos.apply_chance(roll)?;
         }
         Turn::Move(m) => {
-            history.push(pos.key());
+            history.push(pos.repetition_key());
             pos.play(m);
         }
     }
