@@ -1,28 +1,18 @@
 //! What decides Battle Chieftain besides material: the berserkers are lives, and a side
-//! with few left is near losing; pieces that reach many safe squares and hit loose enemies
-//! are worth more than pieces that do not; a side ahead wants the board emptied, since its
-//! lead grows as the lives run out; and the king is the way through a side that keeps its
-//! berserkers at home. Unmoved berserkers cannot be taken (sanctuary), so once a side turtles
-//! the only way to take its lives is to capture its king again and again: each capture
-//! costs it a berserker crowned in the king's place. A king with few safe squares is
-//! therefore a life about to be lost.
+//! with few left is near losing; rooks that reach many squares and hit loose enemies are
+//! worth more than rooks that do not; and a side ahead wants the board emptied, since its
+//! lead grows as the lives run out.
 
 use crate::score::Score;
 use rules::{Bitboard, Color, Position, Role};
 
 /// The extra cost of being down to 1, 2, 3, 4 berserkers.
 const LAST_LIVES: [Score; 5] = [0, 700, 350, 150, 50];
-/// Per square a piece can go to without being taken there.
+/// Per square a piece can reach.
 const BERSERKER_MOBILITY: Score = 4;
 const KING_MOBILITY: Score = 2;
-/// An enemy berserker attacked and not defended.
+/// An enemy piece attacked and not defended.
 const LOOSE_TARGET: Score = 40;
-/// The enemy king attacked: taking it costs its side a life, defended or not.
-const KING_TARGET: Score = 60;
-/// A king with 0, 1, 2, 3 safe squares to go to.
-const KING_CONFINED: [Score; 4] = [160, 80, 40, 15];
-/// A berserker that has left home, is attacked and has no safe square to go to.
-const TRAPPED_BERSERKER: Score = 60;
 /// For each berserker of lead, per berserker gone from the board (of the 20).
 const TRADE_DOWN: Score = 8;
 
@@ -40,25 +30,25 @@ pub fn battle_terms(pos: &Position, color: Color) -> Score {
     let field = pos.field();
     let our_reach = reach(pos, color);
     let their_reach = reach(pos, !color);
-    let safe = field.without(pos.occupied()).without(their_reach);
-    for sq in pos.pieces(color) {
-        let role = pos.piece_at(sq).map_or(Role::Berserker, |p| p.role);
-        let escapes = (attacks(pos, sq, role) & safe).count() as usize;
-        if role == Role::King {
-            score += escapes as Score * KING_MOBILITY;
-            score -= KING_CONFINED.get(escapes).copied().unwrap_or(0);
-        } else {
-            score += escapes as Score * BERSERKER_MOBILITY;
-            if escapes == 0 && field.contains(sq) && their_reach.contains(sq) {
-                score -= TRAPPED_BERSERKER;
-            }
-        }
-    }
-    // Enemies we could take (on field, or on their own wall, which is the enemy's to us).
-    let takeable = (field | board.walls[(!color).index()]) & our_reach;
-    let targets = pos.pieces_of(!color, Role::Berserker) & takeable;
+    let mobility: Score = pos
+        .pieces(color)
+        .map(|sq| {
+            let role = pos.piece_at(sq).map_or(Role::Berserker, |p| p.role);
+            let per_square = if role == Role::King {
+                KING_MOBILITY
+            } else {
+                BERSERKER_MOBILITY
+            };
+            (attacks(pos, sq, role) & field).count() as Score * per_square
+        })
+        .sum();
+    score += mobility;
+    // Enemy berserkers we could take (on field, or on their own wall, which is the enemy's
+    // to us) with nothing of theirs covering the square.
+    let targets = pos.pieces_of(!color, Role::Berserker)
+        & (field | board.walls[(!color).index()])
+        & our_reach;
     score += (targets.without(their_reach)).count() as Score * LOOSE_TARGET;
-    score += (pos.pieces_of(!color, Role::King) & takeable).count() as Score * KING_TARGET;
     score
 }
 
@@ -82,22 +72,4 @@ fn attacks(pos: &Position, sq: rules::Square, role: Role) -> Bitboard {
         pos.occupied() | geo.holes
     };
     geo.orthogonal_attacks(sq, blockers)
-}
-
-/// How much of a draw a position already is, in sixteenths: with equal lives and few of
-/// them neither side can take a piece without giving one (a last life taken ends the
-/// game), so such endings are drawn by the fifty-move rule. The search blends the
-/// evaluation toward its draw score by this much, so that a side that dislikes draws
-/// keeps pieces on rather than trading into one.
-pub fn drawishness(pos: &Position) -> Score {
-    if pos.variant().battle.is_none() {
-        return 0;
-    }
-    let white = pos.pieces_of(Color::White, Role::Berserker).count();
-    let black = pos.pieces_of(Color::Black, Role::Berserker).count();
-    if white != black {
-        return 0;
-    }
-    const BY_LIVES_EACH: [Score; 6] = [16, 14, 10, 6, 4, 2];
-    BY_LIVES_EACH.get(white as usize).copied().unwrap_or(0)
 }

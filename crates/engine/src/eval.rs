@@ -186,19 +186,7 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
         }
     });
     let us = pos.turn();
-    let score = score[us.index()] - score[(!us).index()] + beast_danger(pos, us, weights);
-    if weights.battle_terms && pos.variant().battle.is_some() {
-        fading_toward_fifty_moves(score, pos.halfmove_clock())
-    } else {
-        score
-    }
-}
-
-/// Battle Chieftain: an advantage fades as the fifty-move rule nears, so the side ahead
-/// takes something (which resets the count) rather than manoeuvre into a draw.
-fn fading_toward_fifty_moves(score: Score, halfmove_clock: u32) -> Score {
-    let left = 120 - halfmove_clock.min(100) as Score;
-    score * left / 120
+    score[us.index()] - score[(!us).index()] + beast_danger(pos, us, weights)
 }
 
 const SHELTER: Score = 12;

@@ -1,7 +1,6 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
-use crate::battle_eval::drawishness;
 use crate::eval::{Weights, beast_danger, evaluate_with};
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
@@ -445,7 +444,7 @@ impl Searcher {
             // Not needed with dice: nothing is pruned on it there.
             -INFINITY
         } else {
-            self.leaf_eval(pos, ply)
+            self.leaf_eval(pos)
         };
         let slot = ply.min(MAX_PLY);
         self.static_evals[slot] = static_eval;
@@ -657,14 +656,8 @@ impl Searcher {
     }
 
     /// The static evaluation at a leaf, with the noise of a reduced strength.
-    fn leaf_eval(&self, pos: &Position, ply: usize) -> Score {
-        let score = evaluate_with(pos, &self.weights) + self.strength.noise(pos.key());
-        if self.dislikes_draws {
-            let draw = self.draw_score(ply);
-            score + (draw - score) * drawishness(pos) / 16
-        } else {
-            score
-        }
+    fn leaf_eval(&self, pos: &Position) -> Score {
+        evaluate_with(pos, &self.weights) + self.strength.noise(pos.key())
     }
 
     /// The value of a position reached by a move: a chance node when the dice are owed.
@@ -861,7 +854,7 @@ impl Searcher {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
         }
-        let stand_pat = self.leaf_eval(pos, ply);
+        let stand_pat = self.leaf_eval(pos);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             self.give_back(ply, moves);
             return stand_pat;
