@@ -151,8 +151,9 @@ export async function homePage(root: HTMLElement): Promise<void> {
     error.hidden = true;
     try {
       const reply = await api.create(request);
-      rememberCreated(reply.id, reply.seats, reply.invite);
-      const token = reply.seats.white ?? reply.seats.black;
+      const kept = rememberCreated(reply.id, reply.seats, reply.invite);
+      // The game page finds a kept token in storage; only otherwise does the address carry it.
+      const token = kept ? null : (reply.seats.white ?? reply.seats.black);
       location.href = `/game/${encodeURIComponent(reply.id)}${token ? `?seat=${encodeURIComponent(token)}` : ""}`;
     } catch (err) {
       error.hidden = false;

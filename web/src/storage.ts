@@ -33,11 +33,12 @@ function save(id: string, value: Remembered): boolean {
   }
 }
 
-export function rememberCreated(id: string, tokens: Partial<Record<Color, string | null>>, invite: string | null): void {
+/** Whether the tokens were kept (so the game's address need not carry them). */
+export function rememberCreated(id: string, tokens: Partial<Record<Color, string | null>>, invite: string | null): boolean {
   const clean: Partial<Record<Color, string>> = {};
   if (tokens.white) clean.white = tokens.white;
   if (tokens.black) clean.black = tokens.black;
-  save(id, { tokens: clean, invite });
+  return save(id, { tokens: clean, invite });
 }
 
 /** Whether the token was kept (so the address bar need not carry it). */
