@@ -70,6 +70,12 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return parsed as T;
 }
 
+/** This browser's own randomness for a game's dice (docs/api.md, "Dice"): 128 bits in hex. */
+export function freshEntropy(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export const api = {
   variants: () => call<VariantInfo[]>("GET", "/api/variants"),
   create: (request: CreateRequest) => call<CreateReply>("POST", "/api/games", request),
@@ -82,8 +88,8 @@ export const api = {
   /** `seat` says which colour acts when the token holds both seats (a game at one screen). */
   action: (id: string, token: string, action: string, seat?: Color) =>
     call<Game>("POST", `/api/games/${encodeURIComponent(id)}/action`, { token, action, seat }, token),
-  join: (id: string, invite: string) =>
-    call<JoinReply>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite }),
+  join: (id: string, invite: string, entropy?: string) =>
+    call<JoinReply>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, entropy }),
   lobby: (status: "open" | "playing" | "over", limit = 30) =>
     call<LobbyEntry[]>("GET", `/api/games?status=${status}&limit=${limit}`),
   pgnUrl: (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`,

@@ -2,7 +2,7 @@
 // from the server (fetch, WebSocket, replies) and sends the player's turns and actions. The
 // state, the animation, the input and the side panel live in their own modules.
 
-import { api, ApiError, type Color, type Game, type LegalTurn } from "./api";
+import { api, ApiError, freshEntropy, type Color, type Game, type LegalTurn } from "./api";
 import { Animation } from "./animation";
 import { BoardView, type BoardScene } from "./board";
 import { ClockView } from "./clocks";
@@ -56,12 +56,13 @@ export class GamePage {
   }
   async join(invite: string): Promise<void> {
     try {
-      const reply = await api.join(this.id, invite);
+      const reply = await api.join(this.id, invite, freshEntropy());
       this.token = reply.token;
-      rememberToken(this.id, reply.seat, reply.token);
+      const kept = rememberToken(this.id, reply.seat, reply.token);
       const url = new URL(location.href);
       url.searchParams.delete("invite");
-      url.searchParams.set("seat", reply.token);
+      // The seat token stays out of the address bar unless this browser cannot keep it.
+      if (!kept) url.searchParams.set("seat", reply.token);
       history.replaceState(null, "", url.toString());
     } catch (e) {
       this.showError(e);

@@ -1,7 +1,7 @@
 // The home page: one big button to play the engine, the full form for every other kind of
 // game, and the lobby of open, running and finished games.
 
-import { api, type CreateRequest, type LobbyEntry, type VariantInfo } from "./api";
+import { api, freshEntropy, type CreateRequest, type LobbyEntry, type VariantInfo } from "./api";
 import { escapeHtml } from "./dice";
 import { rememberCreated } from "./storage";
 
@@ -50,7 +50,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
             <label>Clock <select name="clock">${CLOCKS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
             <fieldset class="dice-choice"><legend>Dice</legend>
               <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>
-              <label><input type="radio" name="dice" value="physical"> Physical dice, typed in</label>
+              <label class="physical-dice"><input type="radio" name="dice" value="physical"> Physical dice, typed in (not with a friend online)</label>
             </fieldset>
             <div class="rules"></div>
             <button type="submit" class="create" data-opponent="">Create game</button>
@@ -71,8 +71,13 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const level = form.querySelector('input[name="level"]') as HTMLInputElement;
   form.addEventListener("change", (e) => {
     const target = e.target as HTMLInputElement;
-    if (target.name === "opponent")
+    if (target.name === "opponent") {
       (form.querySelector(".level") as HTMLElement).hidden = target.value !== "engine";
+      // The server refuses physical dice where two remote players meet.
+      const friend = target.value === "friend";
+      (form.querySelector(".physical-dice") as HTMLElement).hidden = friend;
+      if (friend) (form.querySelector('input[name="dice"][value="server"]') as HTMLInputElement).checked = true;
+    }
   });
   level.addEventListener("input", () => {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;
@@ -140,13 +145,15 @@ export async function homePage(root: HTMLElement): Promise<void> {
       color: data.get("color") as CreateRequest["color"],
       clock: clock ? { initial_ms: initial, increment_ms: increment } : undefined,
       dice: hasDice(variants.find((x) => x.id === select.value)) ? (data.get("dice") as CreateRequest["dice"]) : "server",
+      entropy: freshEntropy(),
     };
     if (opponent === "engine") request.engine = { level: Number(level.value) };
     error.hidden = true;
     try {
       const reply = await api.create(request);
-      rememberCreated(reply.id, reply.seats, reply.invite);
-      const token = reply.seats.white ?? reply.seats.black;
+      const kept = rememberCreated(reply.id, reply.seats, reply.invite);
+      // The game page finds a kept token in storage; only otherwise does the address carry it.
+      const token = kept ? null : (reply.seats.white ?? reply.seats.black);
       location.href = `/game/${encodeURIComponent(reply.id)}${token ? `?seat=${encodeURIComponent(token)}` : ""}`;
     } catch (err) {
       error.hidden = false;

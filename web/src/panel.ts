@@ -79,17 +79,25 @@ export function actionsMarkup(g: Game, confirmResign: boolean): string {
   return buttons.join("");
 }
 
-/** The seed commitment from the start, and the seed once the game is over. */
+/** The server seed's commitment and the players' entropy from the start, the seeds once the game is over. */
 export function seedMarkup(g: Game): string {
   if (!g.beast_kind) return "";
   if (g.dice !== "server") return "<div>Physical dice.</div>";
-  const commitment = `<div>Seed commitment (SHA-256): <code class="commitment">${escapeHtml(g.seed_commitment)}</code></div>`;
+  const commitment = `<div>Server seed commitment (SHA-256): <code class="commitment">${escapeHtml(g.seed_commitment)}</code></div>`;
+  const given = (["white", "black"] as const).filter((side) => g.entropy[side] !== null);
+  const entropy = given.length
+    ? `<div>Mixed into the dice: ${given
+        .map((side) => `${side}'s entropy <code class="entropy">${escapeHtml(g.entropy[side] ?? "")}</code>`)
+        .join(", ")}</div>`
+    : "";
   const seed =
-    g.seed !== null
-      ? `<div>Seed: <code class="seed-value">${escapeHtml(g.seed)}</code> — check every roll with
-         <code>menagerie pgn check menagerie-${escapeHtml(g.id)}.pgn --seed ${escapeHtml(g.seed)}</code></div>`
-      : "<div>The seed is shown when the game ends.</div>";
-  return commitment + seed;
+    g.seed !== null && g.dice_seed !== null
+      ? `<div>Server seed: <code class="seed-value">${escapeHtml(g.seed)}</code>${
+          given.length ? `, dice seed <code class="dice-seed">${escapeHtml(g.dice_seed)}</code>` : ""
+        } — check every roll with
+         <code>menagerie pgn check menagerie-${escapeHtml(g.id)}.pgn --seed ${escapeHtml(g.dice_seed)}</code></div>`
+      : "<div>The seeds are shown when the game ends.</div>";
+  return commitment + entropy + seed;
 }
 
 function button(action: string, label: string): string {

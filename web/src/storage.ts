@@ -1,4 +1,6 @@
 // What this browser remembers about games it created or joined: seat tokens and invitations.
+// A seat token arriving in the address (`?seat=TOKEN`) is kept here and taken out of the
+// address bar, so it is not left in the history, a screenshot or a shared address.
 
 import type { Color } from "./api";
 
@@ -7,6 +9,8 @@ const key = (id: string) => `menagerie.game.${id}`;
 interface Remembered {
   tokens: Partial<Record<Color, string>>;
   invite: string | null;
+  /** A token that came in a link, its seat not known yet. */
+  link?: string;
 }
 
 function load(id: string): Remembered {
@@ -19,25 +23,37 @@ function load(id: string): Remembered {
   return { tokens: {}, invite: null };
 }
 
-function save(id: string, value: Remembered): void {
+/** Whether the value was kept. */
+function save(id: string, value: Remembered): boolean {
   try {
     localStorage.setItem(key(id), JSON.stringify(value));
+    return localStorage.getItem(key(id)) !== null;
   } catch {
-    // see load
+    return false; // see load
   }
 }
 
-export function rememberCreated(id: string, tokens: Partial<Record<Color, string | null>>, invite: string | null): void {
+/** Whether the tokens were kept (so the game's address need not carry them). */
+export function rememberCreated(id: string, tokens: Partial<Record<Color, string | null>>, invite: string | null): boolean {
   const clean: Partial<Record<Color, string>> = {};
   if (tokens.white) clean.white = tokens.white;
   if (tokens.black) clean.black = tokens.black;
-  save(id, { tokens: clean, invite });
+  return save(id, { tokens: clean, invite });
 }
 
-export function rememberToken(id: string, seat: Color, token: string): void {
+/** Whether the token was kept (so the address bar need not carry it). */
+export function rememberToken(id: string, seat: Color, token: string): boolean {
   const value = load(id);
   value.tokens[seat] = token;
-  save(id, value);
+  return save(id, value);
+}
+
+/** Keeps a token from a `?seat=` link; whether it was kept. */
+export function rememberLinkToken(id: string, token: string): boolean {
+  const value = load(id);
+  if (value.tokens.white === token || value.tokens.black === token) return true;
+  value.link = token;
+  return save(id, value);
 }
 
 export function loadInvite(id: string): string | null {
@@ -46,6 +62,6 @@ export function loadInvite(id: string): string | null {
 
 /** A seat token this browser holds for the game, for a link opened without `?seat=`. */
 export function loadToken(id: string): string | null {
-  const { tokens } = load(id);
-  return tokens.white ?? tokens.black ?? null;
+  const { tokens, link } = load(id);
+  return link ?? tokens.white ?? tokens.black ?? null;
 }

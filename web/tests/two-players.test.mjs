@@ -33,9 +33,15 @@ test("two players through the invitation link", { timeout: 10 * 60 * 1000 }, asy
     await screenshot(alice.page, "two-players-invite");
 
     await bob.page.goto(link);
-    await bob.page.waitForURL(/\?seat=/);
+    await bob.page.waitForURL((url) => !url.searchParams.has("invite"));
+    assert.ok(!bob.page.url().includes("seat="), "the seat token is kept out of the address bar");
+    assert.ok(!alice.page.url().includes("seat="), "the creator's seat token is kept out of the address bar");
     await bob.page.waitForSelector("svg.board rect.sq");
     assert.equal(await bob.page.$eval("svg.board", (s) => s.dataset.flipped), "true", "Black sees the board flipped");
+    // A reload still holds the seat: the token was kept in storage.
+    await bob.page.reload();
+    await bob.page.waitForSelector("svg.board rect.sq");
+    assert.equal(await bob.page.$eval("svg.board", (s) => s.dataset.flipped), "true", "Black still plays after a reload");
     await alice.page.waitForFunction(() => document.querySelector(".invite")?.hidden === true);
 
     const pick = random(77);

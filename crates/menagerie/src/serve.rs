@@ -3,6 +3,7 @@
 
 use anyhow::{Result, anyhow};
 use clap::Args;
+use server::limits::Limits;
 use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -24,6 +25,29 @@ pub struct ServeArgs {
     /// Engine searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
+    /// Test mode: a game may be created with a fixed `seed`, so its dice are known in
+    /// advance. Only for tests; never on a server people play on.
+    #[arg(long)]
+    pub test_mode: bool,
+    /// Games one client (IP address) may create at once...
+    #[arg(long, default_value_t = Limits::default().games_burst)]
+    pub games_burst: u32,
+    /// ...and then per minute.
+    #[arg(long, default_value_t = Limits::default().games_per_minute)]
+    pub games_per_minute: u32,
+    /// Game WebSockets one client may hold open in all.
+    #[arg(long, default_value_t = Limits::default().sockets_per_client)]
+    pub sockets_per_client: usize,
+    /// Game WebSockets one client may hold open on one game.
+    #[arg(long, default_value_t = Limits::default().sockets_per_client_game)]
+    pub sockets_per_client_game: usize,
+    /// WebSockets one game may have, from all clients.
+    #[arg(long, default_value_t = Limits::default().sockets_per_game)]
+    pub sockets_per_game: usize,
+    /// Count clients by the last X-Forwarded-For address (behind a reverse proxy that sets
+    /// it) rather than the connection's.
+    #[arg(long)]
+    pub trust_forwarded_for: bool,
 }
 
 pub fn run(args: ServeArgs) -> Result<()> {
@@ -56,6 +80,15 @@ pub fn run(args: ServeArgs) -> Result<()> {
             database_url,
             web_dir,
             engine_threads,
+            test_mode: args.test_mode,
+            limits: Limits {
+                games_burst: args.games_burst,
+                games_per_minute: args.games_per_minute,
+                sockets_per_client: args.sockets_per_client,
+                sockets_per_client_game: args.sockets_per_client_game,
+                sockets_per_game: args.sockets_per_game,
+                trust_forwarded_for: args.trust_forwarded_for,
+            },
         })
         .await
         .map_err(|e| anyhow!(e))?;

@@ -22,6 +22,7 @@ impl Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
             .args([
                 "serve",
+                "--test-mode",
                 "--addr",
                 "127.0.0.1:0",
                 "--web-dir",

@@ -7,7 +7,8 @@
 //! cargo run --release -p menagerie-server --example loadtest -- --url http://127.0.0.1:8080
 //! ```
 //! Without `--url` it starts its own server on 127.0.0.1 over SQLite in a temporary
-//! directory. Exits non-zero on any error, lost or duplicated move, or unfinished game.
+//! directory, in test mode and without per-client limits; a server given with `--url` must
+//! run with `--test-mode` (the games fix their seeds) and limits raised (README). Exits non-zero on any error, lost or duplicated move, or unfinished game.
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -219,6 +220,9 @@ async fn main() -> std::process::ExitCode {
                 database_url: url,
                 web_dir: None,
                 engine_threads: 1,
+                // The games are created with fixed seeds, all from this one address.
+                test_mode: true,
+                limits: server::limits::Limits::none(),
             })
             .await
             .expect("server starts");

@@ -11,16 +11,18 @@ use crate::contract::{
 use crate::error::ApiError;
 use crate::game_view;
 use crate::hub::Hub;
+use crate::limits::{ClientLimiter, client_of};
 use crate::live_game::LiveGame;
-use crate::new_game::NewGame;
+use crate::new_game::{NewGame, TestMode};
 use crate::seats::{request_token, seat_of};
 use crate::{lobby, pgn_export, variants};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// The routes of docs/api.md but the WebSocket's.
@@ -47,9 +49,14 @@ async fn list_variants() -> Json<Vec<VariantInfo>> {
 
 async fn create_game(
     State(hub): State<Arc<Hub>>,
+    Extension(TestMode(test_mode)): Extension<TestMode>,
+    Extension(limiter): Extension<Arc<ClientLimiter>>,
+    ConnectInfo(connection): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<CreateReply>), ApiError> {
-    let new_game = NewGame::from_request(req)?;
+    let new_game = NewGame::from_request(req, test_mode)?;
+    limiter.create_game(client_of(connection, &headers, &limiter.limits))?;
     let seating = new_game.seating();
     let row = new_game.row(&seating);
     let id = row.id.clone();
@@ -118,7 +125,7 @@ async fn post_join(
     let invite = req.invite.filter(|i| !i.is_empty()).ok_or_else(|| {
         ApiError::forbidden("the field \"invite\" (the invitation token) is missing")
     })?;
-    let (seat, token, game) = hub.join(&id, &invite).await?;
+    let (seat, token, game) = hub.join(&id, &invite, req.entropy.as_deref()).await?;
     Ok(Json(JoinReply {
         seat: seat.into(),
         token,

@@ -17,9 +17,16 @@ pub async fn play_turn(
 ) -> Result<Game, ApiError> {
     let slot = hub.slot(id).await?;
     let seat = require_seat(&slot.live.lock().await.row, token.as_deref())?;
+    // The ply a turn answers is required: without it a turn sent twice (a retry, a second
+    // tab) would be played twice.
+    let ply = req.ply.ok_or_else(|| {
+        ApiError::bad_request(
+            "the field \"ply\" is missing: send the number of turns already played",
+        )
+    })?;
     hub.change(id, Some(seat), |g, now| match (&req.turn, &req.roll) {
-        (Some(turn), None) => g.play(seat, turn, req.ply, now).map(Change::Turns),
-        (None, Some(roll)) => g.roll(roll, req.ply, now).map(Change::Turns),
+        (Some(turn), None) => g.play(seat, turn, Some(ply), now).map(Change::Turns),
+        (None, Some(roll)) => g.roll(roll, Some(ply), now).map(Change::Turns),
         _ => Err(GameError::invalid(
             "send either \"turn\" (a move such as e2e4) or \"roll\" (the dice, such as \"7 4\")",
         )),

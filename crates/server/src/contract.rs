@@ -249,9 +249,16 @@ pub struct Game {
     pub reason: Option<String>,
     pub clock: Option<ClockState>,
     pub dice: DiceMode,
+    /// The SHA-256 of the server seed's decimal text, published at creation.
     pub seed_commitment: String,
-    /// The seed's decimal text (a u64 does not fit a JavaScript number), once the game is over.
+    /// The entropy each player added to the dice (public once added).
+    pub entropy: PerSide<Option<String>>,
+    /// The server seed's decimal text (a u64 does not fit a JavaScript number), once the
+    /// game is over.
     pub seed: Option<String>,
+    /// The seed the rolls come from (the server seed mixed with the entropy), once the
+    /// game is over.
+    pub dice_seed: Option<String>,
     pub players: PerSide<Player>,
     pub offers: Offers,
     pub you: Option<You>,
@@ -306,7 +313,10 @@ pub struct CreateRequest {
     pub clock: Option<ClockOptions>,
     #[ts(optional)]
     pub dice: Option<DiceMode>,
-    /// A number, or its decimal text for seeds beyond 2^53.
+    /// The creator's own randomness for the dice: 1 to 64 letters, digits, `-` or `_`.
+    #[ts(optional)]
+    pub entropy: Option<String>,
+    /// Only for a server in test mode: its seed, a number or its decimal text.
     #[ts(optional, type = "number | string")]
     pub seed: Option<serde_json::Value>,
 }
@@ -363,7 +373,9 @@ pub struct TurnRequest {
     pub turn: Option<String>,
     #[ts(optional)]
     pub roll: Option<String>,
-    #[ts(optional, type = "number")]
+    /// Required (a missing ply is a 400); optional here so that its absence gets a clear
+    /// message.
+    #[ts(type = "number")]
     pub ply: Option<i64>,
 }
 
@@ -383,6 +395,9 @@ pub struct ActionRequest {
 pub struct JoinRequest {
     #[ts(optional)]
     pub invite: Option<String>,
+    /// The guest's own randomness, mixed into the dice.
+    #[ts(optional)]
+    pub entropy: Option<String>,
 }
 
 /// A message the server sends on a game's WebSocket.
@@ -516,6 +531,7 @@ mod tests {
             ("CreateReply", CreateReply::decl(&cfg)),
             ("JoinReply", JoinReply::decl(&cfg)),
             ("TurnRequest", TurnRequest::decl(&cfg)),
+            ("JoinRequest", JoinRequest::decl(&cfg)),
         ];
         for (what, decl) in decls {
             let names = field_names(&decl);

@@ -250,8 +250,13 @@ pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
         reason: live.row.reason.clone(),
         clock,
         dice: live.dice(),
-        seed_commitment: dice::seed_commitment(live.seed),
-        seed: (status == contract::Status::Over).then(|| live.seed.to_string()),
+        seed_commitment: live.row.seed.commitment(),
+        entropy: PerSide {
+            white: live.row.seed.entropy[0].clone(),
+            black: live.row.seed.entropy[1].clone(),
+        },
+        seed: (status == contract::Status::Over).then(|| live.row.seed.server.to_string()),
+        dice_seed: (status == contract::Status::Over).then(|| live.seed.to_string()),
         players: live.players(),
         offers: Offers {
             draw: live.draw_offer(),

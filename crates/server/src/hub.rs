@@ -151,11 +151,13 @@ impl Hub {
         Ok(())
     }
 
-    /// Takes up an invitation; returns the seat's colour, its token and the state.
+    /// Takes up an invitation, mixing the guest's entropy into the dice if they sent some;
+    /// returns the seat's colour, its token and the state.
     pub async fn join(
         self: &Arc<Self>,
         id: &str,
         invite: &str,
+        entropy: Option<&str>,
     ) -> Result<(rules::Color, String, Game), ApiError> {
         let slot = self.slot(id).await?;
         let result = {
@@ -165,7 +167,7 @@ impl Hub {
             })?;
             match live.row.invite_token.as_deref() {
                 None => return Err(ApiError::conflict("the invitation was already taken up")),
-                Some(open) if open != invite => {
+                Some(open) if !crate::seats::same_token(open, invite) => {
                     return Err(ApiError::forbidden(
                         "this is not the game's invitation token",
                     ));
@@ -175,10 +177,13 @@ impl Hub {
             let now = now_ms();
             let token = crate::seats::new_token();
             let mut next = live.clone();
+            if let Some(entropy) = entropy {
+                next = crate::game_seed::with_entropy(&next, color, entropy, now)?;
+            }
             next.join(color, &token, now)?;
             if !self
                 .store
-                .join(id, invite, color, &token, &next.header())
+                .join(id, invite, color, &token, &next.row.seed, &next.header())
                 .await?
             {
                 return Err(ApiError::conflict("the invitation was already taken up"));

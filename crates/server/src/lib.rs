@@ -9,20 +9,23 @@ pub mod commands;
 pub mod contract;
 pub mod engine_pool;
 pub mod error;
+pub mod game_seed;
 pub mod game_view;
 pub mod hub;
+pub mod limits;
 pub mod live_game;
 pub mod lobby;
 pub mod new_game;
 pub mod pgn_export;
 pub mod seats;
+pub mod security_headers;
 pub mod store;
 pub mod variants;
 pub mod ws;
 
-use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::response::Html;
+use axum::{Extension, Router};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -38,6 +41,10 @@ pub struct Config {
     pub web_dir: Option<PathBuf>,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
+    /// Test mode: a `seed` in a creation request is taken as the game's seed. Never on a
+    /// server people play on (docs/api.md, "Security").
+    pub test_mode: bool,
+    pub limits: limits::Limits,
 }
 
 /// A server that is listening.
@@ -72,10 +79,17 @@ const NO_BUNDLE_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Menageri
 <code>menagerie serve</code> (or point <code>--web-dir</code> at the built bundle). \
 The API is at <code>/api/</code> (docs/api.md).</p>\n";
 
-fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>) -> Router {
+fn router(
+    hub: Arc<hub::Hub>,
+    web_dir: Option<PathBuf>,
+    test_mode: bool,
+    limiter: Arc<limits::ClientLimiter>,
+) -> Router {
     let api = api::routes()
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
+        .layer(Extension(new_game::TestMode(test_mode)))
+        .layer(Extension(limiter))
         .with_state(hub);
     let app = match web_dir.filter(|d| d.join("index.html").is_file()) {
         Some(dir) => {
@@ -84,7 +98,8 @@ fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>) -> Router {
         }
         None => api.fallback(|| async { Html(NO_BUNDLE_PAGE) }),
     };
-    app.layer(TraceLayer::new_for_http())
+    app.layer(axum::middleware::map_response(security_headers::add))
+        .layer(TraceLayer::new_for_http())
 }
 
 /// Opens the store, reloads the unfinished games and starts listening.
@@ -107,13 +122,26 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let flags = hub.watch_flags(Duration::from_millis(100));
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = router(hub.clone(), config.web_dir);
+    if config.test_mode {
+        tracing::warn!(
+            "test mode: games take the seed a request names, so their dice can be chosen"
+        );
+    }
+    let app = router(
+        hub.clone(),
+        config.web_dir,
+        config.test_mode,
+        limits::ClientLimiter::new(config.limits),
+    );
     let served = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = stopped.await;
+        })
+        .await
     });
     Ok(Running {
         addr,

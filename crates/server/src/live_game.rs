@@ -103,7 +103,7 @@ impl LiveGame {
     /// one the seed gives.
     pub fn load(row: GameRow, turns: &[TurnRow], now: i64) -> Result<LiveGame, String> {
         let variant = row.variant;
-        let seed = row.seed;
+        let seed = row.seed.dice_seed();
         let start = start_position(variant, &row.rules, seed)?;
         let mut game = Game::new(start);
         for (i, t) in turns.iter().enumerate() {

@@ -6,11 +6,16 @@ use crate::contract::{
     ClockOptions, ColorChoice, CreateRequest, DiceMode, Opponent, Player, Status,
 };
 use crate::engine_pool::{MAX_LEVEL, MIN_LEVEL};
-use crate::error::ApiError;
+use crate::error::{ApiError, quote};
+use crate::game_seed::GameSeed;
 use crate::seats::{self, new_token};
 use crate::store::GameRow;
 use rules::{Color, RuleOptions, VariantId};
 use serde_json::Value;
+
+/// Whether the server runs in test mode, where a request may fix a game's seed.
+#[derive(Clone, Copy, Debug)]
+pub struct TestMode(pub bool);
 
 /// The engine level when the request names none.
 const DEFAULT_LEVEL: i64 = 3;
@@ -25,7 +30,7 @@ pub struct NewGame {
     pub level: i64,
     pub clock: Option<ClockOptions>,
     pub dice: DiceMode,
-    pub seed: u64,
+    pub seed: GameSeed,
 }
 
 /// Who holds which seat of a new game.
@@ -40,20 +45,38 @@ pub struct Seating {
 }
 
 impl NewGame {
-    pub fn from_request(req: CreateRequest) -> Result<NewGame, ApiError> {
+    /// `test_mode`: the server was started in test mode, so a `seed` in the request is
+    /// taken as the server's seed.
+    pub fn from_request(req: CreateRequest, test_mode: bool) -> Result<NewGame, ApiError> {
         let variant: VariantId = req
             .variant
             .parse()
             .map_err(|e: rules::VariantError| ApiError::bad_request(e.to_string()))?;
+        let opponent = req.opponent.unwrap_or_default();
+        let creator = creator_color(req.color.unwrap_or_default());
+        let dice = dice_mode(req.dice.unwrap_or(DiceMode::Server), opponent)?;
+        let mut seed = match req.seed {
+            None | Some(Value::Null) => GameSeed::draw(),
+            Some(_) if !test_mode => {
+                return Err(ApiError::bad_request(
+                    "a seed cannot be chosen: the server draws every game's seed (send \
+                     \"entropy\" to add your own randomness to the dice)",
+                ));
+            }
+            Some(fixed) => GameSeed::fixed(parse_seed(fixed)?),
+        };
+        if let Some(entropy) = &req.entropy {
+            seed.add_entropy(creator, entropy)?;
+        }
         Ok(NewGame {
             variant,
             settings: rule_settings(variant, req.rules.unwrap_or_default())?,
-            opponent: req.opponent.unwrap_or_default(),
-            creator: creator_color(req.color.unwrap_or_default()),
+            opponent,
+            creator,
             level: engine_level(req.engine.and_then(|e| e.level))?,
             clock: clock(req.clock)?,
-            dice: req.dice.unwrap_or(DiceMode::Server),
-            seed: parse_seed(req.seed)?,
+            dice,
+            seed,
         })
     }
 
@@ -100,7 +123,7 @@ impl NewGame {
             initial_ms: self.clock.as_ref().map(|c| c.initial_ms),
             increment_ms: self.clock.as_ref().map(|c| c.increment_ms),
             dice: self.dice,
-            seed: self.seed,
+            seed: self.seed.clone(),
             status: if self.opponent == Opponent::Friend {
                 Status::Waiting
             } else {
@@ -165,18 +188,28 @@ fn clock(clock: Option<ClockOptions>) -> Result<Option<ClockOptions>, ApiError> 
     Ok(clock)
 }
 
-/// A seed sent as a number or as its decimal text; a fresh one when none is sent.
-fn parse_seed(seed: Option<Value>) -> Result<u64, ApiError> {
-    match seed {
-        None | Some(Value::Null) => Ok(rand::random()),
-        Some(Value::Number(n)) => n.as_u64().ok_or_else(|| {
-            ApiError::bad_request(format!("seed {n} is not a whole number 0..2^64"))
-        }),
-        Some(Value::String(s)) => s.parse().map_err(|_| {
-            ApiError::bad_request(format!("seed '{s}' is not a whole number 0..2^64"))
-        }),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "seed {other} is not a number"
-        ))),
+/// Physical dice only where nobody can type a roll that favours them against a remote
+/// player: at one screen, and against the engine.
+fn dice_mode(dice: DiceMode, opponent: Opponent) -> Result<DiceMode, ApiError> {
+    if dice == DiceMode::Physical && opponent == Opponent::Friend {
+        return Err(ApiError::bad_request(
+            "physical dice are only for games at one screen (local) or against the engine: \
+             in a friend game the server rolls",
+        ));
     }
+    Ok(dice)
+}
+
+/// A test mode seed, sent as a number or as its decimal text.
+fn parse_seed(seed: Value) -> Result<u64, ApiError> {
+    let text = match &seed {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    text.parse().map_err(|_| {
+        ApiError::bad_request(format!(
+            "seed '{}' is not a whole number 0..2^64",
+            quote(&text)
+        ))
+    })
 }

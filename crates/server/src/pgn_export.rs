@@ -32,8 +32,18 @@ pub fn export(live: &LiveGame) -> String {
     let date = format!("{y:04}.{m:02}.{d:02}");
     let white = player_name(live, rules::Color::White);
     let black = player_name(live, rules::Color::Black);
-    let commitment = dice::seed_commitment(live.seed);
-    let seed = live.seed.to_string();
+    let commitment = live.row.seed.commitment();
+    let server_seed = live.row.seed.server.to_string();
+    let dice_seed = live.seed.to_string();
+    let mixed = live.row.seed.has_entropy();
+    let entropy = live
+        .row
+        .seed
+        .entropy
+        .iter()
+        .map(|e| e.as_deref().unwrap_or("-"))
+        .collect::<Vec<_>>()
+        .join(" ");
     let time_control = match (live.row.initial_ms, live.row.increment_ms) {
         (Some(i), inc) => format!("{}+{}", i / 1000, inc.unwrap_or(0) / 1000),
         _ => "-".to_string(),
@@ -47,10 +57,22 @@ pub fn export(live: &LiveGame) -> String {
         ("Black", &black),
         ("GameId", &live.row.id),
         ("TimeControl", &time_control),
-        ("SeedCommitment", &commitment),
     ];
+    // `Seed` is the seed the rolls come from, which `menagerie pgn check` checks them
+    // against, and against `SeedCommitment` when there is one. When players added
+    // entropy, the commitment is the server seed's: `ServerSeedCommitment`, checked by
+    // hand with `ServerSeed` and `Entropy` (docs/api.md, "Dice").
+    if mixed {
+        tags.push(("ServerSeedCommitment", &commitment));
+        tags.push(("Entropy", &entropy));
+    } else {
+        tags.push(("SeedCommitment", &commitment));
+    }
     if live.is_over() {
-        tags.push(("Seed", &seed));
+        if mixed {
+            tags.push(("ServerSeed", &server_seed));
+        }
+        tags.push(("Seed", &dice_seed));
     }
     if let Some(reason) = &live.row.reason {
         tags.push(("Termination", reason));

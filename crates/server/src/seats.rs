@@ -65,11 +65,24 @@ pub fn new_game_id() -> String {
         .collect()
 }
 
+/// Whether a token sent equals a stored one, in a time that does not depend on where
+/// they first differ, so response times leak nothing of a secret token. Only the length
+/// (public: every token is 32 hex digits) can end the comparison early.
+pub fn same_token(stored: &str, sent: &str) -> bool {
+    let (a, b) = (stored.as_bytes(), sent.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let difference = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    std::hint::black_box(difference) == 0
+}
+
 /// The seat `token` holds in the game, if any.
 pub fn seat_of(row: &GameRow, token: Option<&str>) -> Option<Seat> {
     let token = token.filter(|t| !t.is_empty())?;
-    let white = row.white_token.as_deref() == Some(token);
-    let black = row.black_token.as_deref() == Some(token);
+    let holds = |stored: &Option<String>| stored.as_deref().is_some_and(|s| same_token(s, token));
+    let white = holds(&row.white_token);
+    let black = holds(&row.black_token);
     match (white, black) {
         (true, true) => Some(Seat::Both),
         (true, false) => Some(Seat::One(Color::White)),
@@ -104,4 +117,24 @@ pub fn request_token(
         .or_else(|| body.map(str::to_string))
         .or_else(|| query.get("seat").cloned())
         .filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_compared_whole() {
+        let token = new_token();
+        assert!(same_token(&token, &token.clone()));
+        let mut first = token.clone().into_bytes();
+        first[0] = if first[0] == b'0' { b'1' } else { b'0' };
+        let mut last = token.clone().into_bytes();
+        last[31] = if last[31] == b'0' { b'1' } else { b'0' };
+        for other in [first, last] {
+            assert!(!same_token(&token, std::str::from_utf8(&other).unwrap()));
+        }
+        assert!(!same_token(&token, &token[..31]));
+        assert!(!same_token(&token, ""));
+    }
 }

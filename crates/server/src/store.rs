@@ -3,6 +3,7 @@
 //! ply)` is the primary key of the turns, so a turn can never be stored twice.
 
 use crate::contract::{DiceMode, Player, Status};
+use crate::game_seed::GameSeed;
 use rules::{Color, VariantId};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
@@ -78,7 +79,7 @@ pub struct GameRow {
     pub initial_ms: Option<i64>,
     pub increment_ms: Option<i64>,
     pub dice: DiceMode,
-    pub seed: u64,
+    pub seed: GameSeed,
     pub status: Status,
     pub result: String,
     pub reason: Option<String>,
@@ -152,10 +153,9 @@ fn parse_color(text: Option<String>) -> Result<Option<Color>, StoreError> {
     }
 }
 
-/// The seed as decimal text: a u64 does not fit a BIGINT.
-fn parse_seed(text: &str) -> Result<u64, StoreError> {
-    text.parse()
-        .map_err(|_| StoreError(format!("bad seed '{text}'")))
+/// The seed as text (`GameSeed`'s): a u64 does not fit a BIGINT.
+fn parse_seed(text: &str) -> Result<GameSeed, StoreError> {
+    text.parse().map_err(StoreError)
 }
 
 /// One stored turn: a move or a roll token, with the clocks after it.
@@ -481,14 +481,16 @@ impl Store {
         Ok(update_header(&mut conn, id, header).await?)
     }
 
-    /// Takes up an invitation: the seat's token is set and the invitation cleared, only if
-    /// it is still open. Returns false when someone took it first.
+    /// Takes up an invitation: the seat's token is set (with the seed, which may now hold
+    /// the guest's entropy) and the invitation cleared, only if it is still open. Returns
+    /// false when someone took it first.
     pub async fn join(
         &self,
         id: &str,
         invite: &str,
         seat: Color,
         token: &str,
+        seed: &GameSeed,
         header: &HeaderUpdate,
     ) -> Result<bool, StoreError> {
         let seat_column = match seat {
@@ -497,10 +499,11 @@ impl Store {
         };
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(&format!(
-            "UPDATE games SET {seat_column} = $1, invite_token = NULL \
-             WHERE id = $2 AND invite_token = $3"
+            "UPDATE games SET {seat_column} = $1, seed = $2, invite_token = NULL \
+             WHERE id = $3 AND invite_token = $4"
         ))
         .bind(token)
+        .bind(seed.to_string())
         .bind(id)
         .bind(invite)
         .execute(&mut *tx)

@@ -8,18 +8,23 @@ use crate::contract::{ActionRequest, ServerMessage, TurnRequest};
 use crate::error::ApiError;
 use crate::game_view;
 use crate::hub::Hub;
+use crate::limits::{ClientLimiter, client_of};
 use crate::seats::{request_token, seat_of};
+use axum::Extension;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
+    Extension(limiter): Extension<Arc<ClientLimiter>>,
+    ConnectInfo(connection): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
@@ -30,9 +35,13 @@ pub async fn upgrade(
     if token.is_some() && seat_of(&slot.live.lock().await.row, token.as_deref()).is_none() {
         return Err(ApiError::forbidden("this token holds no seat in this game"));
     }
+    let permit = limiter.open_socket(client_of(connection, &headers, &limiter.limits), &id)?;
     Ok(ws
         .max_message_size(BODY_LIMIT)
-        .on_upgrade(move |socket| serve(hub, id, token, socket)))
+        .on_upgrade(move |socket| async move {
+            serve(hub, id, token, socket).await;
+            drop(permit);
+        }))
 }
 
 #[derive(Deserialize)]

@@ -127,7 +127,7 @@ async fn bad_input_is_a_4xx_and_changes_nothing() {
         let (status, e) = s
             .post(
                 &format!("/api/games/{id}/turn"),
-                json!({"turn": "e2e4"}),
+                json!({"turn": "e2e4", "ply": 0}),
                 Some(&white),
             )
             .await;
@@ -162,31 +162,31 @@ async fn bad_input_is_a_4xx_and_changes_nothing() {
             (
                 "illegal move",
                 400,
-                json!({"turn": "e7e3"}).to_string().into_bytes(),
+                json!({"turn": "e7e3", "ply": 1}).to_string().into_bytes(),
                 Some(&black),
             ),
             (
                 "unparsable move",
                 400,
-                json!({"turn": "zz99"}).to_string().into_bytes(),
+                json!({"turn": "zz99", "ply": 1}).to_string().into_bytes(),
                 Some(&black),
             ),
             (
                 "out of turn",
                 403,
-                json!({"turn": "d2d4"}).to_string().into_bytes(),
+                json!({"turn": "d2d4", "ply": 1}).to_string().into_bytes(),
                 Some(&white),
             ),
             (
                 "wrong token",
                 403,
-                json!({"turn": "e7e5"}).to_string().into_bytes(),
+                json!({"turn": "e7e5", "ply": 1}).to_string().into_bytes(),
                 Some("0123456789abcdef"),
             ),
             (
                 "no token",
                 403,
-                json!({"turn": "e7e5"}).to_string().into_bytes(),
+                json!({"turn": "e7e5", "ply": 1}).to_string().into_bytes(),
                 None,
             ),
             (
@@ -204,7 +204,7 @@ async fn bad_input_is_a_4xx_and_changes_nothing() {
             (
                 "roll in a game without dice",
                 400,
-                json!({"roll": "7 4"}).to_string().into_bytes(),
+                json!({"roll": "7 4", "ply": 1}).to_string().into_bytes(),
                 Some(&black),
             ),
             ("oversized body", 413, vec![b' '; 70 * 1024], Some(&black)),
@@ -228,7 +228,7 @@ async fn bad_input_is_a_4xx_and_changes_nothing() {
         let (status, e) = s
             .post(
                 "/api/games/nosuchgame/turn",
-                json!({"turn": "e7e5"}),
+                json!({"turn": "e7e5", "ply": 1}),
                 Some(&black),
             )
             .await;
@@ -358,7 +358,7 @@ async fn physical_dice_are_typed_by_a_player() {
         let (status, e) = s
             .post(
                 &format!("/api/games/{id}/turn"),
-                json!({"turn": "e7e5"}),
+                json!({"turn": "e7e5", "ply": 1}),
                 Some(&t),
             )
             .await;
@@ -366,7 +366,7 @@ async fn physical_dice_are_typed_by_a_player() {
         let (status, e) = s
             .post(
                 &format!("/api/games/{id}/turn"),
-                json!({"roll": "9 1"}),
+                json!({"roll": "9 1", "ply": 1}),
                 Some(&t),
             )
             .await;

@@ -81,11 +81,25 @@ export type Game = { id: string, variant: string, name: string, rules: { [key in
 /**
  * The position before the first turn.
  */
-start_fen: string, fen: string, ply: number, pieces: Array<PieceOnBoard>, beast: string | null, beast_kind: BeastKind | null, hands: PerSide<Array<string>> | null, to_move: Side, owed: Owed, legal: Array<LegalTurn>, rolls: Array<RollChoice>, history: Array<HistoryEntry>, trample_odds: { [key in string]: number } | null, status: Status, result: string, reason: string | null, clock: ClockState | null, dice: DiceMode, seed_commitment: string, 
+start_fen: string, fen: string, ply: number, pieces: Array<PieceOnBoard>, beast: string | null, beast_kind: BeastKind | null, hands: PerSide<Array<string>> | null, to_move: Side, owed: Owed, legal: Array<LegalTurn>, rolls: Array<RollChoice>, history: Array<HistoryEntry>, trample_odds: { [key in string]: number } | null, status: Status, result: string, reason: string | null, clock: ClockState | null, dice: DiceMode, 
 /**
- * The seed's decimal text (a u64 does not fit a JavaScript number), once the game is over.
+ * The SHA-256 of the server seed's decimal text, published at creation.
  */
-seed: string | null, players: PerSide<Player>, offers: Offers, you: You | null, };
+seed_commitment: string, 
+/**
+ * The entropy each player added to the dice (public once added).
+ */
+entropy: PerSide<string | null>, 
+/**
+ * The server seed's decimal text (a u64 does not fit a JavaScript number), once the
+ * game is over.
+ */
+seed: string | null, 
+/**
+ * The seed the rolls come from (the server seed mixed with the entropy), once the
+ * game is over.
+ */
+dice_seed: string | null, players: PerSide<Player>, offers: Offers, you: You | null, };
 
 export type Opponent = "engine" | "friend" | "local";
 
@@ -97,7 +111,11 @@ export type ClockOptions = { initial_ms: number, increment_ms: number, };
 
 export type CreateRequest = { variant: string, rules?: { [key in string]: string }, opponent?: Opponent, color?: ColorChoice, engine?: EngineOptions, clock?: ClockOptions, dice?: DiceMode, 
 /**
- * A number, or its decimal text for seeds beyond 2^53.
+ * The creator's own randomness for the dice: 1 to 64 letters, digits, `-` or `_`.
+ */
+entropy?: string, 
+/**
+ * Only for a server in test mode: its seed, a number or its decimal text.
  */
 seed?: number | string, };
 
@@ -109,11 +127,20 @@ export type LobbyStatus = "open" | "playing" | "over";
 
 export type LobbyEntry = { id: string, variant: string, name: string, status: LobbyStatus, ply: number, result: string, reason: string | null, players: PerSide<Player>, created_at: number, updated_at: number, open_seat: Side | null, };
 
-export type TurnRequest = { token?: string, turn?: string, roll?: string, ply?: number, };
+export type TurnRequest = { token?: string, turn?: string, roll?: string, 
+/**
+ * Required (a missing ply is a 400); optional here so that its absence gets a clear
+ * message.
+ */
+ply: number, };
 
 export type ActionRequest = { token?: string, action?: string, seat?: string, };
 
-export type JoinRequest = { invite?: string, };
+export type JoinRequest = { invite?: string, 
+/**
+ * The guest's own randomness, mixed into the dice.
+ */
+entropy?: string, };
 
 export type ServerMessage = { "type": "state", game: Game, } | { "type": "error", status: number, error: string, };
 

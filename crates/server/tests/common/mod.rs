@@ -112,15 +112,25 @@ pub struct TestServer {
 }
 
 impl TestServer {
+    /// A server in test mode (the tests fix their games' seeds) with the default limits.
     pub async fn start(backend: &Backend) -> TestServer {
-        let running = server::start(Config {
+        TestServer::start_with(backend, |_| {}).await
+    }
+
+    /// A server whose configuration `adjust` changes first.
+    pub async fn start_with(backend: &Backend, adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let mut config = Config {
             addr: "127.0.0.1:0".parse().unwrap(),
             database_url: backend.url(),
             web_dir: None,
             engine_threads: 2,
-        })
-        .await
-        .unwrap_or_else(|e| panic!("{} server did not start: {e}", backend.label()));
+            test_mode: true,
+            limits: server::limits::Limits::default(),
+        };
+        adjust(&mut config);
+        let running = server::start(config)
+            .await
+            .unwrap_or_else(|e| panic!("{} server did not start: {e}", backend.label()));
         TestServer {
             base: format!("http://{}", running.addr),
             running: Some(running),
@@ -208,12 +218,13 @@ impl TestServer {
         g
     }
 
-    /// Plays `turn`; panics unless it is accepted.
+    /// Plays `turn` at the game's current ply; panics unless it is accepted.
     pub async fn turn(&self, id: &str, token: &str, turn: &str) -> Value {
+        let ply = self.game(id, None).await["ply"].clone();
         let (status, g) = self
             .post(
                 &format!("/api/games/{id}/turn"),
-                serde_json::json!({"turn": turn}),
+                serde_json::json!({"turn": turn, "ply": ply}),
                 Some(token),
             )
             .await;
