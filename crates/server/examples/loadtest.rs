@@ -218,6 +218,7 @@ async fn main() -> std::process::ExitCode {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 database_url: url,
                 web_dir: None,
+                embedded_page: &[],
                 engine_threads: 1,
             })
             .await

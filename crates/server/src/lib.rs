@@ -14,6 +14,7 @@ pub mod hub;
 pub mod live_game;
 pub mod lobby;
 pub mod new_game;
+pub mod page;
 pub mod pgn_export;
 pub mod seats;
 pub mod store;
@@ -22,20 +23,20 @@ pub mod ws;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::response::Html;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
 pub struct Config {
     pub addr: SocketAddr,
     /// `sqlite://...` or `postgres://...`.
     pub database_url: String,
-    /// The built page (`web/dist`), served when it exists.
+    /// The built page (`web/dist`) on disk, served when it exists (`--web-dir`).
     pub web_dir: Option<PathBuf>,
+    /// The page built into the binary, served when `web_dir` is not (empty: none).
+    pub embedded_page: page::EmbeddedFiles,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
 }
@@ -66,25 +67,12 @@ impl Running {
     }
 }
 
-const NO_BUNDLE_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Menagerie</title>\
-<h1>Menagerie</h1><p>The server runs, but the page is not built. Build it with \
-<code>cd web &amp;&amp; npm install &amp;&amp; npm run build</code> and restart \
-<code>menagerie serve</code> (or point <code>--web-dir</code> at the built bundle). \
-The API is at <code>/api/</code> (docs/api.md).</p>\n";
-
-fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>) -> Router {
+fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>, embedded: page::EmbeddedFiles) -> Router {
     let api = api::routes()
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .with_state(hub);
-    let app = match web_dir.filter(|d| d.join("index.html").is_file()) {
-        Some(dir) => {
-            let index = ServeFile::new(dir.join("index.html"));
-            api.fallback_service(ServeDir::new(dir).fallback(index))
-        }
-        None => api.fallback(|| async { Html(NO_BUNDLE_PAGE) }),
-    };
-    app.layer(TraceLayer::new_for_http())
+    page::serve(api, web_dir, embedded).layer(TraceLayer::new_for_http())
 }
 
 /// Opens the store, reloads the unfinished games and starts listening.
@@ -107,7 +95,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let flags = hub.watch_flags(Duration::from_millis(100));
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = router(hub.clone(), config.web_dir);
+    let app = router(hub.clone(), config.web_dir, config.embedded_page);
     let served = tokio::spawn(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
