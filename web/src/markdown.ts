@@ -18,6 +18,13 @@ export function rulesSection(markdown: string, id: string): { title: string; ids
   return null;
 }
 
+/** Each numbered section's first variant id: "1" → "chess", "2" → "behemoth"... */
+export function sectionIds(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of markdown.matchAll(/^## (\d+)\. [^\n]*?`([a-z-]+)`/gm)) out.set(m[1], m[2]);
+  return out;
+}
+
 /** Removes the citations, which may run over several lines. */
 export function withoutCitations(markdown: string): string {
   return markdown.replace(/\s*\*\[[^\]]*\]\*/g, "");

@@ -6,7 +6,7 @@ import rulesMarkdown from "../../docs/rules.md?raw";
 import { api, type VariantInfo } from "./api";
 import { escapeHtml } from "./dice";
 import { drawDiagram } from "./diagram";
-import { markdownToHtml, rulesSection, withoutCitations } from "./markdown";
+import { markdownToHtml, rulesSection, sectionIds, withoutCitations } from "./markdown";
 
 export async function rulesPage(root: HTMLElement, id: string): Promise<void> {
   let variants: VariantInfo[] = [];
@@ -28,10 +28,10 @@ export async function rulesPage(root: HTMLElement, id: string): Promise<void> {
   const others = variants.filter((x) => x.id !== id);
   root.innerHTML = `
     <article class="rules-page">
+      <h1>${escapeHtml(v.name)}</h1>
       <header class="rules-head">
         <div class="rules-diagram"></div>
         <div>
-          <h1>${escapeHtml(v.name)}</h1>
           <p class="rules-summary">${escapeHtml(v.summary)}</p>
           <p>${escapeHtml(v.description)}</p>
           ${
@@ -53,7 +53,7 @@ export async function rulesPage(root: HTMLElement, id: string): Promise<void> {
           : ""
       }
       <section class="rules-text"><h2>Every rule</h2>${
-        section ? markdownToHtml(withoutCitations(section.body)) : "<p>The rules of this game are not written up yet.</p>"
+        section ? linkSections(markdownToHtml(withoutCitations(section.body)), variants) : "<p>The rules of this game are not written up yet.</p>"
       }</section>
       <nav class="rules-others">Other games: ${others
         .map((o) => `<a href="/rules/${encodeURIComponent(o.id)}">${escapeHtml(o.name)}</a>`)
@@ -69,4 +69,13 @@ export async function rulesPage(root: HTMLElement, id: string): Promise<void> {
       spot.appendChild(figure);
       drawDiagram(figure, x.start, x.roles, `${x.name}: the start position`);
     }
+}
+
+/** "as in section 1" becomes a link to that game's rules page. */
+function linkSections(html: string, variants: readonly VariantInfo[]): string {
+  const ids = sectionIds(rulesMarkdown);
+  return html.replace(/\bsection (\d+)\b/g, (text, n: string) => {
+    const target = variants.find((v) => v.id === ids.get(n));
+    return target ? `<a href="/rules/${encodeURIComponent(target.id)}">${text} (${escapeHtml(target.name)})</a>` : text;
+  });
 }

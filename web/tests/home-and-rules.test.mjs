@@ -117,6 +117,7 @@ pageTest("the game page links to its rules; a rules page for no game says so", D
   await Promise.all([page.waitForURL(/\/rules\/juggernaut$/), page.click(".about .rules-link")]);
   await page.waitForSelector("svg.board.diagram g.beast[data-role=juggernaut]");
   assert.match(await page.textContent(".rules-text"), /teleport/i);
+  assert.ok(await page.$('.rules-text a[href="/rules/behemoth"]'), "'as in section 2' links to Behemoth's rules");
   await screenshot(page, "rules-juggernaut");
   await page.goto(`${BASE_URL}/rules/nonesuch`);
   await page.waitForSelector(".missing h1");
