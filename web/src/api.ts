@@ -24,6 +24,7 @@ export type {
   PieceOnBoard,
   RoleInfo,
   RollChoice,
+  StartPosition,
   Trampled,
   VariantInfo,
 } from "./generated/contract";
@@ -90,8 +91,11 @@ export const api = {
     call<Game>("POST", `/api/games/${encodeURIComponent(id)}/action`, { token, action, seat }, token),
   join: (id: string, invite: string, entropy?: string) =>
     call<JoinReply>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, entropy }),
-  lobby: (status: "open" | "playing" | "over", limit = 30) =>
-    call<LobbyEntry[]>("GET", `/api/games?status=${status}&limit=${limit}`),
+  lobby: (status: "open" | "playing" | "over", limit = 30, offset = 0, variant = "") =>
+    call<LobbyEntry[]>(
+      "GET",
+      `/api/games?status=${status}&limit=${limit}&offset=${offset}${variant ? `&variant=${encodeURIComponent(variant)}` : ""}`,
+    ),
   pgnUrl: (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`,
   wsUrl: (id: string, token?: string) => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";

@@ -45,16 +45,22 @@ export class BoardView {
     null;
   private ghost: SVGGElement | null = null;
 
+  /** Without `input`, a picture of a position (a diagram) that takes no input. */
   constructor(
     container: HTMLElement,
-    private readonly input: BoardInput,
+    private readonly input: BoardInput | null,
+    label = "Board. Arrow keys move the cursor, Enter selects.",
   ) {
     this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.svg.classList.add("board");
+    this.svg.setAttribute("aria-label", label);
+    container.appendChild(this.svg);
+    if (!input) {
+      this.svg.setAttribute("role", "img");
+      return;
+    }
     this.svg.setAttribute("tabindex", "0");
     this.svg.setAttribute("role", "application");
-    this.svg.setAttribute("aria-label", "Board. Arrow keys move the cursor, Enter selects.");
-    container.appendChild(this.svg);
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -73,6 +79,8 @@ export class BoardView {
     const kinds = squareKinds(scene.shape, scene.sanctuary);
     const parts: string[] = [DEFS];
     const maxOdds = scene.odds ? Math.max(0.0001, ...Object.values(scene.odds)) : 1;
+    // a chance every square shares (the Juggernaut's teleport) is said once, beside the toggle
+    const floor = scene.odds ? sharedOdds(scene.odds) : null;
     const pathSet = new Set(scene.path);
     const labels: string[] = [];
     for (let rank = 0; rank < ranks; rank++) {
@@ -97,13 +105,15 @@ export class BoardView {
         if (scene.selected === sq) parts.push(overlay(x, y, "rgba(40, 120, 220, 0.45)"));
         if (scene.odds && scene.odds[sq] !== undefined) {
           const p = scene.odds[sq];
-          const alpha = 0.12 + 0.55 * (p / maxOdds);
+          const onlyShared = floor !== null && p === floor;
+          const alpha = onlyShared ? 0.06 : 0.12 + 0.55 * (p / maxOdds);
           parts.push(
             `<rect class="odds" data-odds="${p}" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(210, 20, 20, ${alpha.toFixed(3)})" pointer-events="none"/>`,
           );
-          labels.push(
-            `<text x="${x + S - 5}" y="${y + 22}" class="odds-label" text-anchor="end" pointer-events="none">${formatOdds(p)}</text>`,
-          );
+          if (!onlyShared)
+            labels.push(
+              `<text x="${x + S - 5}" y="${y + 22}" class="odds-label" text-anchor="end" pointer-events="none">${formatOdds(p)}</text>`,
+            );
         }
       }
     }
@@ -173,12 +183,12 @@ export class BoardView {
     const leftFile = scene.flipped ? files - 1 : 0;
     for (let file = 0; file < files; file++) {
       const { x, y } = this.origin(file, bottomRank);
-      out.push(`<text class="coord" x="${x + S - 8}" y="${y + S - 8}" text-anchor="end">${String.fromCharCode(97 + file)}</text>`);
+      out.push(`<text class="coord file" x="${x + S - 4}" y="${y + S - 6}" text-anchor="end">${String.fromCharCode(97 + file)}</text>`);
     }
     for (let rank = 0; rank < ranks; rank++) {
       const { x, y } = this.origin(leftFile, rank);
       const dark = kinds.get(squareName(leftFile, rank)) === "hole";
-      out.push(`<text class="coord${dark ? " on-hole" : ""}" x="${x + 6}" y="${y + 24}">${rank + 1}</text>`);
+      out.push(`<text class="coord rank${dark ? " on-hole" : ""}" x="${x + 4}" y="${y + 4}" dominant-baseline="hanging">${rank + 1}</text>`);
     }
     return `<g pointer-events="none">${out.join("")}</g>`;
   }
@@ -217,7 +227,7 @@ export class BoardView {
     if (!drag.moved && Math.hypot(e.clientX - drag.startX, e.clientY - drag.startY) < 6) return;
     if (!drag.moved) {
       drag.moved = true;
-      if (this.scene.selected !== drag.from) this.input.onSquare(drag.from);
+      if (this.scene.selected !== drag.from) this.input?.onSquare(drag.from);
       this.hideDragOrigin();
     }
     this.moveGhost(e.clientX, e.clientY);
@@ -231,10 +241,10 @@ export class BoardView {
     this.ghost?.remove();
     this.ghost = null;
     if (drag.moved) {
-      if (sq && sq !== drag.from) this.input.onDrag(drag.from, sq);
+      if (sq && sq !== drag.from) this.input?.onDrag(drag.from, sq);
       else if (this.scene) this.render(this.scene);
     } else if (sq) {
-      this.input.onSquare(sq);
+      this.input?.onSquare(sq);
     }
   }
 
@@ -276,7 +286,22 @@ function overlay(x: number, y: number, fill: string): string {
   return `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}" pointer-events="none"/>`;
 }
 
-function formatOdds(p: number): string {
+/** The chance most squares share, when more than half of them do (null otherwise). */
+export function sharedOdds(odds: Record<string, number>): number | null {
+  const counts = new Map<number, number>();
+  const values = Object.values(odds);
+  for (const p of values) counts.set(p, (counts.get(p) ?? 0) + 1);
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [p, n] of counts)
+    if (n > bestCount) {
+      best = p;
+      bestCount = n;
+    }
+  return bestCount * 2 > values.length ? best : null;
+}
+
+export function formatOdds(p: number): string {
   const pct = p * 100;
   return pct >= 10 ? `${pct.toFixed(0)}%` : pct >= 1 ? `${pct.toFixed(1)}%` : `${pct.toFixed(2)}%`;
 }

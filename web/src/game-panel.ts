@@ -8,7 +8,7 @@ import type { FenBoard } from "./fen";
 import type { GameState } from "./game-state";
 import { dropGroups } from "./moves";
 import { renderMoveList } from "./movelist";
-import { actionsMarkup, diceBoxMarkup, resultMarkup, rollOptionsMarkup, seedMarkup } from "./panel";
+import { actionsMarkup, diceBoxMarkup, offersMarkup, resultMarkup, rollOptionsMarkup, seedMarkup } from "./panel";
 import { pieceIcon, roleOfLetter } from "./pieces";
 import { loadInvite } from "./storage";
 
@@ -25,6 +25,7 @@ export class GamePanel {
     if (!g) return;
     this.el.title.textContent = g.name;
     this.el.blurb.textContent = this.state.facts?.summary ?? "";
+    (this.el.rulesLink as HTMLAnchorElement).href = `/rules/${encodeURIComponent(g.variant)}`;
     document.title = `${g.name} · Menagerie`;
     // while the beast walks, the result waits for the end of its walk
     this.el.status.textContent = this.state.animating ? "The beast moves…" : this.statusText(g);
@@ -48,6 +49,11 @@ export class GamePanel {
     this.clocks.label(g, this.state.flipped());
   }
   statusText(g: Game): string {
+    const text = this.turnText(g);
+    const unstarted = g.status === "playing" && g.clock !== null && !g.history.some((h) => h.kind !== "roll");
+    return unstarted ? `${text} The clocks start after White's first move.` : text;
+  }
+  turnText(g: Game): string {
     if (g.status === "over") return "The game is over.";
     if (g.status === "waiting") return "Waiting for the other player to join.";
     const side = g.to_move === "white" ? "White" : "Black";
@@ -64,7 +70,7 @@ export class GamePanel {
   }
   showDice(text: string, g: Game, rolling: boolean, trampled: Trampled[] = []): void {
     this.el.dice.hidden = false;
-    this.el.dice.innerHTML = diceBoxMarkup(text, g, rolling, trampled, this.state.roles());
+    this.el.dice.innerHTML = diceBoxMarkup(text, g, rolling, trampled, this.state.roles(), this.state.flipped());
     this.el.dice.classList.toggle("rolling", rolling);
   }
   renderRollForm(g: Game): void {
@@ -99,6 +105,7 @@ export class GamePanel {
   }
   renderActions(g: Game): void {
     this.el.actions.innerHTML = actionsMarkup(g, this.state.confirmResign);
+    this.el.offers.innerHTML = offersMarkup(g);
   }
   renderInvite(g: Game): void {
     const el = this.el.invite;

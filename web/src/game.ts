@@ -4,13 +4,14 @@
 
 import { api, ApiError, freshEntropy, type Color, type Game, type LegalTurn } from "./api";
 import { Animation } from "./animation";
-import { BoardView, type BoardScene } from "./board";
+import { BoardView, formatOdds, sharedOdds, type BoardScene } from "./board";
 import { ClockView } from "./clocks";
 import { sanctuarySquares, type FenBoard } from "./fen";
 import { GamePanel } from "./game-panel";
 import { GameState } from "./game-state";
 import { GameInput } from "./input";
 import { destinations, initialSelection, movableSquares } from "./moves";
+import { escapeHtml } from "./dice";
 import { boardAfter, entrySquares } from "./replay";
 import { GameSocket } from "./socket";
 import { rememberToken } from "./storage";
@@ -39,11 +40,11 @@ export class GamePage {
       this.state.facts = variants.find((v) => v.id === game.variant) ?? null;
       this.accept(game, "fetch");
     } catch (e) {
-      this.showError(e);
       if (e instanceof ApiError && e.status === 404) {
-        this.el.status.textContent = "There is no such game.";
+        this.showMissing();
         return;
       }
+      this.showError(e);
     }
     this.socket = new GameSocket(
       api.wsUrl(this.id, this.token ?? undefined),
@@ -53,6 +54,7 @@ export class GamePage {
     );
     this.socket.open();
     window.setInterval(() => this.clocks.tick(), 200);
+    window.addEventListener("resize", () => this.fitBoard());
   }
   async join(invite: string): Promise<void> {
     try {
@@ -67,6 +69,17 @@ export class GamePage {
     } catch (e) {
       this.showError(e);
     }
+  }
+  /** No board, no controls, no live dot: only what happened and where to go. */
+  showMissing(): void {
+    document.title = "No such game · Menagerie";
+    this.root.innerHTML = `
+      <section class="missing">
+        <h1>No such game</h1>
+        <p>There is no game <code>${escapeHtml(this.id)}</code> on this server. The link may be
+          mistyped or cut short.</p>
+        <p><a class="big" href="/">Start a new game</a></p>
+      </section>`;
   }
   layout(): void {
     this.root.innerHTML = `
@@ -84,11 +97,13 @@ export class GamePage {
             <button type="button" data-nav="last" title="Now (End)">»</button>
             <button type="button" class="flip" title="Turn the board">⇅ Flip</button>
             <label class="odds-toggle" hidden><input type="checkbox" class="odds-box"> Trample odds</label>
+            <span class="odds-note" hidden></span>
           </div>
         </section>
         <aside class="side">
           <div class="headline"><h2 class="title"></h2><span class="conn" title="live updates">●</span></div>
           <div class="status" role="status" aria-live="polite"></div>
+          <div class="offers"></div>
           <div class="result" hidden></div>
           <div class="invite" hidden></div>
           <div class="dice-view"></div>
@@ -107,6 +122,7 @@ export class GamePage {
           <div class="error" role="alert" hidden></div>
           <div class="moves-box"><table class="movelist"></table></div>
           <details class="about"><summary>How this game works</summary><p class="blurb"></p>
+            <p><a class="rules-link" href="/">The full rules, with diagrams</a></p>
             <p>Click or drag a piece, type a move, or use the arrow keys and Enter on the board.</p></details>
           <div class="seed"></div>
           <p><a class="pgn" download>Download PGN</a></p>
@@ -130,14 +146,17 @@ export class GamePage {
       drops: q(".drops"),
       moveForm: q(".move-form"),
       actions: q(".actions"),
+      offers: q(".offers"),
       invite: q(".invite"),
       error: q(".error"),
       moves: q(".movelist"),
       seed: q(".seed"),
       blurb: q(".about .blurb"),
+      rulesLink: q(".about .rules-link"),
       pgn: q(".pgn"),
       modal: q(".modal"),
       oddsToggle: q(".odds-toggle"),
+      oddsNote: q(".odds-note"),
     };
     this.board = new BoardView(this.el.boardWrap, {
       onSquare: (sq) => this.input.clickSquare(sq),
@@ -189,10 +208,11 @@ export class GamePage {
       const target = (e.target as HTMLElement).closest<HTMLElement>("[data-index]");
       if (target) this.showIndex(Number(target.dataset.index));
     });
-    this.el.actions.addEventListener("click", (e) => {
-      const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
-      if (target) void this.act(target.dataset.action!);
-    });
+    for (const el of [this.el.actions, this.el.offers])
+      el.addEventListener("click", (e) => {
+        const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
+        if (target) void this.act(target.dataset.action!);
+      });
     const pickDrop = (e: Event) => {
       const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-drop]");
       if (!target || !this.state.interactive()) return;
@@ -281,11 +301,31 @@ export class GamePage {
       sanctuary: g.board.sanctuary ? sanctuarySquares(this.state.fenShown(g), g.board.ranks) : null,
     };
     this.board.render(scene);
+    const shared = odds ? sharedOdds(odds) : null;
+    this.el.oddsNote.hidden = shared === null;
+    if (shared !== null)
+      this.el.oddsNote.textContent = `Every unlabelled square: ${formatOdds(shared)}${
+        g.beast_kind === "juggernaut" ? " (the Juggernaut's teleport)" : ""
+      }`;
     this.board.svg.dataset.ply = String(g.ply);
     this.board.svg.dataset.owed = g.owed;
     this.board.svg.dataset.ready = String(canMove);
     this.board.svg.dataset.animating = String(this.state.animating);
     this.panel.renderHands(g, board);
+    this.fitBoard();
+  }
+  /** Shrinks the board so that it, the hands, the player bars and the tools all fit the window. */
+  fitBoard(): void {
+    const wrap = this.el.boardWrap;
+    const col = wrap.parentElement;
+    if (!col) return;
+    const aspect = Number(wrap.style.getPropertyValue("--aspect")) || 1;
+    let others = 0;
+    for (const child of col.children) if (child !== wrap) others += (child as HTMLElement).offsetHeight;
+    const gap = parseFloat(getComputedStyle(col).rowGap) || 0;
+    const top = col.getBoundingClientRect().top + window.scrollY;
+    const available = window.innerHeight - top - others - gap * (col.children.length - 1) - 8;
+    wrap.style.maxWidth = `min(100%, ${Math.max(220, available * aspect).toFixed(0)}px)`;
   }
   async play(turn: LegalTurn): Promise<void> {
     const g = this.state.latest;

@@ -1,8 +1,10 @@
 // The home page: one big button to play the engine, the full form for every other kind of
 // game, and the lobby of open, running and finished games.
 
-import { api, freshEntropy, type CreateRequest, type LobbyEntry, type VariantInfo } from "./api";
+import { api, freshEntropy, type CreateRequest, type VariantInfo } from "./api";
 import { escapeHtml } from "./dice";
+import { drawDiagram } from "./diagram";
+import { Lobby } from "./lobby";
 import { rememberCreated } from "./storage";
 
 const SQUARE = "(a square)";
@@ -21,48 +23,64 @@ const CLOCKS: { label: string; value: string }[] = [
   { label: "30 + 0 classical", value: "1800000+0" },
 ];
 
+/** The server's default level (docs/api.md). */
+export const DEFAULT_LEVEL = 3;
+
+/** What each engine level is like; 3-5 as measured against Stockfish (docs/engine.md). */
+export const LEVELS: readonly string[] = [
+  "Beginner: looks one move ahead and often overlooks a quiet move.",
+  "Casual: sees simple captures and threats, misses plans.",
+  "Club beginner: measured at about 1380 Elo.",
+  "Club player: measured at about 1520 Elo.",
+  "Strong club player: measured at about 1690 Elo.",
+  "Expert: deeper search, rarely overlooks a move (not measured yet).",
+  "Master: no deliberate mistakes, 3 seconds a move (not measured yet).",
+  "Full strength: up to 6 seconds a move.",
+];
+
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
     <section class="hero">
       <h1>Chess with beasts</h1>
-      <p>A Behemoth that tramples everything in its path, a Juggernaut, swapping chieftains, camels and wildebeest.</p>
-      <form class="create-form">
+      <p>A Behemoth that tramples everything in its path, a Juggernaut, swapping chieftains, camels and wildebeest.
+        Pick a game: play the engine, send a friend a link, or play both sides at this screen.</p>
+    </section>
+    <section class="cards" aria-label="the games"></section>
+    <form class="create-form">
+      <details class="more">
+        <summary>More options: colour, engine level, clock, dice, rules</summary>
         <div class="quick">
           <label>Game <select name="variant" class="variant"></select></label>
           <button type="submit" class="big play-engine" data-opponent="engine">Play the engine</button>
         </div>
         <p class="blurb"></p>
-        <details class="more">
-          <summary>More options: play a friend, clocks, dice, rules</summary>
-          <div class="options">
-            <fieldset><legend>Opponent</legend>
-              <label><input type="radio" name="opponent" value="engine" checked> Engine</label>
-              <label><input type="radio" name="opponent" value="friend"> A friend (invitation link)</label>
-              <label><input type="radio" name="opponent" value="local"> Two players at this screen</label>
-            </fieldset>
-            <fieldset><legend>Your colour</legend>
-              <label><input type="radio" name="color" value="white" checked> White</label>
-              <label><input type="radio" name="color" value="black"> Black</label>
-              <label><input type="radio" name="color" value="random"> Random</label>
-            </fieldset>
-            <label class="level">Engine level <input type="range" name="level" min="1" max="8" value="2">
-              <output class="level-value">2</output></label>
-            <label>Clock <select name="clock">${CLOCKS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
-            <fieldset class="dice-choice"><legend>Dice</legend>
-              <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>
-              <label class="physical-dice"><input type="radio" name="dice" value="physical"> Physical dice, typed in (not with a friend online)</label>
-            </fieldset>
-            <div class="rules"></div>
-            <button type="submit" class="create" data-opponent="">Create game</button>
-          </div>
-        </details>
-        <p class="error" role="alert" hidden></p>
-      </form>
-    </section>
-    <section class="lobby">
-      <div class="lobby-col"><h2>Open invitations</h2><ul class="games" data-status="open"></ul></div>
-      <div class="lobby-col"><h2>Playing now</h2><ul class="games" data-status="playing"></ul></div>
-      <div class="lobby-col"><h2>Finished</h2><ul class="games" data-status="over"></ul></div>
+        <div class="options">
+          <fieldset><legend>Opponent</legend>
+            <label><input type="radio" name="opponent" value="engine" checked> Engine</label>
+            <label><input type="radio" name="opponent" value="friend"> A friend (invitation link)</label>
+            <label><input type="radio" name="opponent" value="local"> Two players at this screen</label>
+          </fieldset>
+          <fieldset><legend>Your colour</legend>
+            <label><input type="radio" name="color" value="white" checked> White</label>
+            <label><input type="radio" name="color" value="black"> Black</label>
+            <label><input type="radio" name="color" value="random"> Random</label>
+          </fieldset>
+          <label class="level">Engine level <input type="range" name="level" min="1" max="8" value="${DEFAULT_LEVEL}">
+            <output class="level-value">${DEFAULT_LEVEL}</output>
+            <span class="level-about">${escapeHtml(LEVELS[DEFAULT_LEVEL - 1])}</span></label>
+          <label>Clock <select name="clock">${CLOCKS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
+          <fieldset class="dice-choice"><legend>Dice</legend>
+            <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>
+            <label class="physical-dice"><input type="radio" name="dice" value="physical"> Physical dice, typed in (not with a friend online)</label>
+          </fieldset>
+          <div class="rules"></div>
+          <button type="submit" class="create" data-opponent="">Create game</button>
+        </div>
+        <p class="more-note">The colour, level and clock chosen here also apply to the buttons on the cards.</p>
+      </details>
+      <p class="error" role="alert" hidden></p>
+    </form>
+    <section class="lobby-section">
     </section>`;
   const form = root.querySelector(".create-form") as HTMLFormElement;
   const error = root.querySelector(".error") as HTMLElement;
@@ -81,6 +99,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   });
   level.addEventListener("input", () => {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;
+    (form.querySelector(".level-about") as HTMLElement).textContent = LEVELS[Number(level.value) - 1];
   });
 
   let variants: VariantInfo[] = [];
@@ -125,26 +144,23 @@ export async function homePage(root: HTMLElement): Promise<void> {
   });
   showRules();
 
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const submitter = (e as SubmitEvent).submitter as HTMLElement | null;
+  /** Creates the game and goes to it; `chosenRules` empty means the variant's defaults. */
+  const create = async (
+    variant: string,
+    opponent: CreateRequest["opponent"],
+    chosenRules: Record<string, string>,
+    dice: CreateRequest["dice"],
+  ) => {
     const data = new FormData(form);
-    const opponent = (submitter?.dataset.opponent || data.get("opponent") || "engine") as CreateRequest["opponent"];
-    const chosenRules: Record<string, string> = {};
-    for (const [k, v] of data.entries()) {
-      if (!k.startsWith("rule:")) continue;
-      const key = k.slice(5);
-      chosenRules[key] = v === SQUARE ? String(data.get(`square:${key}`) ?? "").trim() : String(v);
-    }
     const clock = String(data.get("clock") ?? "");
     const [initial, increment] = clock.split("+").map(Number);
     const request: CreateRequest = {
-      variant: select.value,
+      variant,
       rules: chosenRules,
       opponent,
       color: data.get("color") as CreateRequest["color"],
       clock: clock ? { initial_ms: initial, increment_ms: increment } : undefined,
-      dice: hasDice(variants.find((x) => x.id === select.value)) ? (data.get("dice") as CreateRequest["dice"]) : "server",
+      dice: hasDice(variants.find((x) => x.id === variant)) ? dice : "server",
       entropy: freshEntropy(),
     };
     if (opponent === "engine") request.engine = { level: Number(level.value) };
@@ -158,34 +174,62 @@ export async function homePage(root: HTMLElement): Promise<void> {
     } catch (err) {
       error.hidden = false;
       error.textContent = (err as Error).message;
+      error.scrollIntoView({ block: "nearest" });
     }
+  };
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const submitter = (e as SubmitEvent).submitter as HTMLElement | null;
+    const data = new FormData(form);
+    const opponent = (submitter?.dataset.opponent || data.get("opponent") || "engine") as CreateRequest["opponent"];
+    const chosenRules: Record<string, string> = {};
+    for (const [k, v] of data.entries()) {
+      if (!k.startsWith("rule:")) continue;
+      const key = k.slice(5);
+      chosenRules[key] = v === SQUARE ? String(data.get(`square:${key}`) ?? "").trim() : String(v);
+    }
+    void create(select.value, opponent, chosenRules, data.get("dice") as CreateRequest["dice"]);
   });
 
-  const refresh = () => void loadLobby(root);
-  refresh();
-  window.setInterval(refresh, 5000);
-}
-
-async function loadLobby(root: HTMLElement): Promise<void> {
-  for (const list of root.querySelectorAll<HTMLElement>("ul.games")) {
-    const status = list.dataset.status as "open" | "playing" | "over";
-    try {
-      const games = await api.lobby(status, 20);
-      list.innerHTML = games.length
-        ? games.map((g) => lobbyRow(g)).join("")
-        : `<li class="none">${status === "open" ? "No open invitations." : status === "playing" ? "No games running." : "No finished games yet."}</li>`;
-    } catch (e) {
-      list.innerHTML = `<li class="none">Could not load: ${escapeHtml((e as Error).message)}</li>`;
-    }
+  const cards = root.querySelector(".cards") as HTMLElement;
+  renderCards(cards, variants);
+  const chosen = wanted && new URLSearchParams(location.search).has("variant") ? cards.querySelector(`[data-variant="${CSS.escape(wanted)}"]`) : null;
+  if (chosen) {
+    chosen.classList.add("chosen");
+    chosen.scrollIntoView({ block: "center" });
   }
+  cards.addEventListener("click", (e) => {
+    const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-opponent]");
+    const card = target?.closest<HTMLElement>("[data-variant]");
+    if (!target || !card) return;
+    void create(card.dataset.variant!, target.dataset.opponent as CreateRequest["opponent"], {}, "server");
+  });
+
+  const lobby = new Lobby(root.querySelector(".lobby-section") as HTMLElement);
+  lobby.render(variants);
+  void lobby.refresh();
+  window.setInterval(() => void lobby.refresh(), 5000);
 }
 
-function lobbyRow(g: LobbyEntry): string {
-  const players = `${g.players.white} v ${g.players.black}`;
-  const state =
-    g.status === "over" ? `${g.result}${g.reason ? ` (${g.reason})` : ""}` : g.open_seat ? `${g.open_seat} seat open` : `ply ${g.ply}`;
-  const verb = g.status === "over" ? "Replay" : "Watch";
-  return `<li><a href="/game/${encodeURIComponent(g.id)}" data-game="${escapeHtml(g.id)}"><span class="desc"><strong>${escapeHtml(g.name)}</strong>
-    <span class="players">${escapeHtml(players)}</span> <span class="state">${escapeHtml(state)}</span></span>
-    <span class="verb">${verb}</span></a></li>`;
+/** One card per variant: its start position, what it is in a line, and a click to play. */
+function renderCards(root: HTMLElement, variants: readonly VariantInfo[]): void {
+  root.innerHTML = variants
+    .map(
+      (v) => `<article class="card" data-variant="${escapeHtml(v.id)}">
+        <a class="card-board" href="/rules/${encodeURIComponent(v.id)}" aria-label="${escapeHtml(v.name)}: how it is played"></a>
+        <div class="card-text"><h2>${escapeHtml(v.name)}</h2><p>${escapeHtml(v.summary)}</p></div>
+        <div class="card-actions">
+          <button type="button" class="card-play" data-opponent="engine">Play the engine</button>
+          <button type="button" data-opponent="friend">Invite a friend</button>
+          <button type="button" data-opponent="local">One screen</button>
+        </div>
+        <a class="card-rules" href="/rules/${encodeURIComponent(v.id)}">Rules</a>
+      </article>`,
+    )
+    .join("");
+  for (const v of variants) {
+    const spot = root.querySelector(`[data-variant="${CSS.escape(v.id)}"] .card-board`) as HTMLElement;
+    drawDiagram(spot, v.start, v.roles, `${v.name}: the start position`);
+  }
 }

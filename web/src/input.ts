@@ -27,8 +27,10 @@ export class GameInput {
     private readonly page: InputActions,
   ) {}
 
-  clickSquare(sq: string): void {
-    this.state.cursor = sq;
+  /** A square chosen by pointer, or by Enter on the keyboard cursor (which then stays). */
+  clickSquare(sq: string, byKeyboard = false): void {
+    // the dashed keyboard cursor is for keyboard players only: a click or a tap hides it
+    this.state.cursor = byKeyboard ? sq : null;
     const g = this.state.latest;
     if (!g || !this.state.interactive()) {
       this.page.renderBoard();
@@ -131,7 +133,7 @@ export class GameInput {
       e.preventDefault();
       e.stopPropagation();
     } else if (e.key === "Enter" || e.key === " ") {
-      if (this.state.cursor) this.clickSquare(this.state.cursor);
+      if (this.state.cursor) this.clickSquare(this.state.cursor, true);
       e.preventDefault();
       e.stopPropagation();
     } else if (e.key === "Escape") {

@@ -1,10 +1,16 @@
 // Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
-// `?invite=TOKEN` to take up an invitation).
+// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules.
 
 import "./style.css";
 import { GamePage } from "./game";
 import { homePage } from "./home";
+import { rulesPage } from "./rules-page";
 import { loadToken, rememberLinkToken } from "./storage";
+
+// Whether the player is on the keyboard or the mouse: the board takes focus by script when
+// clicked, which Chromium counts as :focus-visible, so its outline follows this instead.
+document.addEventListener("keydown", () => (document.documentElement.dataset.input = "keyboard"), true);
+document.addEventListener("pointerdown", () => (document.documentElement.dataset.input = "pointer"), true);
 
 const root = document.getElementById("app") as HTMLElement;
 const match = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
@@ -21,6 +27,8 @@ if (match) {
   const seat = linked ?? (params.has("watch") || params.has("invite") ? null : loadToken(id));
   const page = new GamePage(root, id, seat);
   void page.start(params.get("invite"));
+} else if (/^\/rules\/([^/]+)\/?$/.test(location.pathname)) {
+  void rulesPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else {
   void homePage(root);
 }

@@ -21,8 +21,10 @@ export function diceBoxMarkup(
   rolling: boolean,
   trampled: Trampled[],
   roles: readonly RoleInfo[],
+  flipped = false,
 ): string {
   const view = describeRoll(text, g.beast_kind);
+  if (flipped) view.meaning = flipArrows(view.meaning);
   if (rolling) {
     view.faces = view.faces.map(() => String(1 + Math.floor(Math.random() * 8)));
     view.meaning = "rolling…";
@@ -63,20 +65,39 @@ export function actionsMarkup(g: Game, confirmResign: boolean): string {
     if (turnsPlayed > 0) buttons.push(button("take-back-here", "Take back"));
     buttons.push(button("draw-here", "Agree a draw"));
   } else if (engine) {
-    // the engine grants every takeback at once and declines every draw
-    if (iHaveMoved) buttons.push(button("offer-takeback", "Take back"));
+    // the engine grants takebacks at once and declines every draw; with the server's dice it
+    // refuses them, since the rewound dice would show the next roll
+    if (iHaveMoved && g.beast_kind !== null && g.dice === "server")
+      buttons.push(
+        `<span class="offer-note takeback-note">No takebacks against the engine with the server's dice: taking a move back would show you the roll that comes next.</span>`,
+      );
+    else if (iHaveMoved) buttons.push(button("offer-takeback", "Take back"));
   } else {
     if (g.offers.draw === null) buttons.push(button("offer-draw", "Offer draw"));
-    else if (theirs(g.offers.draw))
-      buttons.push(button("accept-draw", "Accept draw"), button("decline-draw", "Decline draw"));
-    else buttons.push(`<span class="offer-note">Draw offered</span>`);
+    else if (!theirs(g.offers.draw)) buttons.push(`<span class="offer-note">Draw offered</span>`);
     if (g.offers.takeback === null) {
       if (iHaveMoved) buttons.push(button("offer-takeback", "Takeback"));
-    } else if (theirs(g.offers.takeback))
-      buttons.push(button("accept-takeback", "Accept takeback"), button("decline-takeback", "Decline takeback"));
-    else buttons.push(`<span class="offer-note">Takeback asked</span>`);
+    } else if (!theirs(g.offers.takeback)) buttons.push(`<span class="offer-note">Takeback asked</span>`);
   }
   return buttons.join("");
+}
+
+/** An offer waiting for this player's answer, as a banner that is hard to miss. */
+export function offersMarkup(g: Game): string {
+  if (!g.you || g.you === "both" || g.status !== "playing") return "";
+  const theirs = (c: Color | null) => c !== null && c !== g.you;
+  const out: string[] = [];
+  if (theirs(g.offers.draw))
+    out.push(
+      `<div class="incoming-offer" data-offer="draw" role="alert"><strong>Your opponent offers a draw.</strong>
+        ${button("accept-draw", "Accept draw")}${button("decline-draw", "Decline")}</div>`,
+    );
+  if (theirs(g.offers.takeback))
+    out.push(
+      `<div class="incoming-offer" data-offer="takeback" role="alert"><strong>Your opponent asks to take back their last move.</strong>
+        ${button("accept-takeback", "Accept takeback")}${button("decline-takeback", "Decline")}</div>`,
+    );
+  return out.join("");
 }
 
 /** The server seed's commitment and the players' entropy from the start, the seeds once the game is over. */
@@ -98,6 +119,13 @@ export function seedMarkup(g: Game): string {
          <code>menagerie pgn check menagerie-${escapeHtml(g.id)}.pgn --seed ${escapeHtml(g.dice_seed)}</code></div>`
       : "<div>The seeds are shown when the game ends.</div>";
   return commitment + entropy + seed;
+}
+
+const TURNED: Record<string, string> = { "↑": "↓", "↓": "↑", "←": "→", "→": "←", "↖": "↘", "↘": "↖", "↗": "↙", "↙": "↗" };
+
+/** A direction's arrow as seen on a board turned round (north then points down). */
+export function flipArrows(text: string): string {
+  return text.replace(/[↑↓←→↖↘↗↙]/g, (a) => TURNED[a]);
 }
 
 function button(action: string, label: string): string {

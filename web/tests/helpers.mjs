@@ -61,8 +61,8 @@ export async function createGame(
 ) {
   await page.goto(`${BASE_URL}/`);
   await page.waitForSelector(`select.variant option[value="${variant}"]`, { state: "attached" });
-  await page.selectOption("select.variant", variant);
   await page.click(".more summary");
+  await page.selectOption("select.variant", variant);
   await page.check(`input[name="opponent"][value="${opponent}"]`);
   await page.check(`input[name="color"][value="${color}"]`);
   if (dice) await page.check(`input[name="dice"][value="${dice}"]`);

@@ -3,7 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, boardState, createGame, launch, moveList, newPage, screenshot } from "./helpers.mjs";
+import { BASE_URL, boardState, clickRandomMove, createGame, launch, moveList, newPage, random, screenshot } from "./helpers.mjs";
 
 let browser;
 before(async () => {
@@ -238,27 +238,30 @@ pageTest("against the engine, a takeback is granted at once", 60000, async (page
   assert.equal(await pieceOn(page, "d2"), "white pawn");
 });
 
-pageTest("the clock of the side to move counts down between updates", 60000, async (page) => {
+pageTest("the clock of the side to move counts down between updates, from White's first move", 60000, async (page) => {
   await createGame(page, { variant: "wildebeest", opponent: "local", clock: "60000+0" });
   const read = (color) => page.textContent(`.player-bar[data-color="${color}"] .clock`);
   const seconds = (text) => {
     const [m, s] = text.split(":");
     return Number(m) * 60 + Number(s);
   };
-  const start = seconds(await read("white"));
-  assert.ok(start > 55 && start <= 60, `White starts with ${start} s`);
+  assert.equal(seconds(await read("white")), 60, "no clock runs before White's first move");
+  await page.waitForFunction(() => document.querySelector("svg.board").dataset.ready === "true");
+  await clickRandomMove(page, random(3));
+  const start = seconds(await read("black"));
+  assert.ok(start > 55 && start <= 60, `Black starts with ${start} s`);
   await page.waitForTimeout(2200);
-  const later = seconds(await read("white"));
-  assert.ok(later <= start - 1.5 && later >= start - 4, `White's clock went from ${start} to ${later} s`);
-  assert.equal(seconds(await read("black")), 60, "Black's clock stands still");
-  assert.ok(await page.$('.player-bar[data-color="white"] .clock.running'));
+  const later = seconds(await read("black"));
+  assert.ok(later <= start - 1.5 && later >= start - 4, `Black's clock went from ${start} to ${later} s`);
+  assert.equal(seconds(await read("white")), 60, "White's clock stands still");
+  assert.ok(await page.$('.player-bar[data-color="black"] .clock.running'));
 });
 
 pageTest("rule options from the home page reach the game: the Juggernaut starts on a chosen square", 60000, async (page) => {
   await page.goto(`${BASE_URL}/`);
   await page.waitForSelector('select.variant option[value="juggernaut"]', { state: "attached" });
-  await page.selectOption("select.variant", "juggernaut");
   await page.click(".more summary");
+  await page.selectOption("select.variant", "juggernaut");
   await page.check('input[name="opponent"][value="local"]');
   assert.ok(await page.isHidden("label.level"), "no engine level for a game at one screen");
   await page.selectOption('select[name="rule:juggernaut-edge"]', "reroll");

@@ -8,6 +8,11 @@ use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+/// The page as built into this binary (build.rs).
+mod embedded_page {
+    include!(concat!(env!("OUT_DIR"), "/page.rs"));
+}
+
 #[derive(Args)]
 pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
@@ -19,9 +24,10 @@ pub struct ServeArgs {
     /// A PostgreSQL URL (postgres://user:password@host/db) to use instead of SQLite.
     #[arg(long)]
     pub db: Option<String>,
-    /// The built page to serve (npm run build in web/).
-    #[arg(long, default_value = "web/dist")]
-    pub web_dir: PathBuf,
+    /// Serve the page from this directory (a web/dist being worked on) instead of the page
+    /// built into the binary.
+    #[arg(long)]
+    pub web_dir: Option<PathBuf>,
     /// Engine searches that may run at once (default: the number of cores).
     #[arg(long)]
     pub engine_threads: Option<usize>,
@@ -68,17 +74,23 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
-        let web_dir = args.web_dir.join("index.html").is_file().then_some(args.web_dir.clone());
-        if web_dir.is_none() {
+        let web_dir = args.web_dir.clone();
+        if let Some(dir) = &web_dir
+            && !dir.join("index.html").is_file()
+        {
+            tracing::warn!("no page at {}: serving the built-in page", dir.display());
+        }
+        if embedded_page::FILES.is_empty() && web_dir.is_none() {
             tracing::warn!(
-                "no page at {}: serving a note on how to build it (cd web && npm install && npm run build)",
-                args.web_dir.display()
+                "this binary was built without the page (web/dist) and no --web-dir was given: \
+                 serving a note on how to build it (scripts/build-web)"
             );
         }
         let running = server::start(server::Config {
             addr: args.addr,
             database_url,
             web_dir,
+            embedded_page: embedded_page::FILES,
             engine_threads,
             test_mode: args.test_mode,
             limits: Limits {

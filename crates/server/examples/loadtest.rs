@@ -219,6 +219,7 @@ async fn main() -> std::process::ExitCode {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 database_url: url,
                 web_dir: None,
+                embedded_page: &[],
                 engine_threads: 1,
                 // The games are created with fixed seeds, all from this one address.
                 test_mode: true,

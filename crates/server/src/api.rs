@@ -159,10 +159,15 @@ async fn list_games(
     State(hub): State<Arc<Hub>>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<Vec<LobbyEntry>>, ApiError> {
+    let param = |key: &str| query.get(key).map(String::as_str);
     lobby::list(
         &hub.store,
-        query.get("status").map(String::as_str),
-        query.get("limit").map(String::as_str),
+        lobby::LobbyParams {
+            status: param("status"),
+            variant: param("variant"),
+            limit: param("limit"),
+            offset: param("offset"),
+        },
     )
     .await
     .map(Json)

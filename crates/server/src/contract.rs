@@ -66,6 +66,18 @@ pub struct VariantInfo {
     pub sanctuary: bool,
     pub walls: bool,
     pub roles: Vec<RoleInfo>,
+    /// The start position with the default rules, for drawing the variant.
+    pub start: StartPosition,
+}
+
+/// A variant's start position with its default rules. Where the dice place the beast, it
+/// stands where one fixed seed's first draws put it: an example, not a promise.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct StartPosition {
+    pub board: BoardShape,
+    pub fen: String,
+    pub beast: Option<String>,
+    pub beast_kind: Option<BeastKind>,
 }
 
 /// The shape of a board and its kinds of squares.
@@ -354,6 +366,9 @@ pub struct LobbyEntry {
     pub status: LobbyStatus,
     #[ts(type = "number")]
     pub ply: i64,
+    /// The players' moves so far (the dice's rolls not counted).
+    #[ts(type = "number")]
+    pub moves: i64,
     pub result: String,
     pub reason: Option<String>,
     pub players: PerSide<Player>,
@@ -423,6 +438,7 @@ pub fn typescript() -> String {
         RuleOption::decl(&cfg),
         RoleInfo::decl(&cfg),
         VariantInfo::decl(&cfg),
+        StartPosition::decl(&cfg),
         BoardShape::decl(&cfg),
         PieceOnBoard::decl(&cfg),
         TurnKind::decl(&cfg),
@@ -525,6 +541,7 @@ mod tests {
             ("HistoryEntry", HistoryEntry::decl(&cfg)),
             ("ClockState", ClockState::decl(&cfg)),
             ("VARIANT", VariantInfo::decl(&cfg)),
+            ("StartPosition", StartPosition::decl(&cfg)),
             ("RuleOption", RuleOption::decl(&cfg)),
             ("LobbyEntry", LobbyEntry::decl(&cfg)),
             ("CreateRequest", CreateRequest::decl(&cfg)),

@@ -19,7 +19,7 @@ fn names(pos: &Position, squares: Bitboard) -> Vec<String> {
     squares.map(|sq| geo.name(sq)).collect()
 }
 
-fn board(pos: &Position) -> BoardShape {
+pub(crate) fn board(pos: &Position) -> BoardShape {
     let geo = pos.geometry();
     let battle = pos.variant().battle.as_ref();
     let by_color = |f: fn(&rules::battle_board::BattleBoard) -> [Bitboard; 2]| match battle {

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod live_game;
 pub mod lobby;
 pub mod new_game;
+pub mod page;
 pub mod pgn_export;
 pub mod seats;
 pub mod security_headers;
@@ -24,21 +25,21 @@ pub mod variants;
 pub mod ws;
 
 use axum::extract::DefaultBodyLimit;
-use axum::response::Html;
 use axum::{Extension, Router};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
 pub struct Config {
     pub addr: SocketAddr,
     /// `sqlite://...` or `postgres://...`.
     pub database_url: String,
-    /// The built page (`web/dist`), served when it exists.
+    /// The built page (`web/dist`) on disk, served when it exists (`--web-dir`).
     pub web_dir: Option<PathBuf>,
+    /// The page built into the binary, served when `web_dir` is not (empty: none).
+    pub embedded_page: page::EmbeddedFiles,
     /// How many engine searches may run at once.
     pub engine_threads: usize,
     /// Test mode: a `seed` in a creation request is taken as the game's seed. Never on a
@@ -73,15 +74,10 @@ impl Running {
     }
 }
 
-const NO_BUNDLE_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Menagerie</title>\
-<h1>Menagerie</h1><p>The server runs, but the page is not built. Build it with \
-<code>cd web &amp;&amp; npm install &amp;&amp; npm run build</code> and restart \
-<code>menagerie serve</code> (or point <code>--web-dir</code> at the built bundle). \
-The API is at <code>/api/</code> (docs/api.md).</p>\n";
-
 fn router(
     hub: Arc<hub::Hub>,
     web_dir: Option<PathBuf>,
+    embedded: page::EmbeddedFiles,
     test_mode: bool,
     limiter: Arc<limits::ClientLimiter>,
 ) -> Router {
@@ -91,14 +87,8 @@ fn router(
         .layer(Extension(new_game::TestMode(test_mode)))
         .layer(Extension(limiter))
         .with_state(hub);
-    let app = match web_dir.filter(|d| d.join("index.html").is_file()) {
-        Some(dir) => {
-            let index = ServeFile::new(dir.join("index.html"));
-            api.fallback_service(ServeDir::new(dir).fallback(index))
-        }
-        None => api.fallback(|| async { Html(NO_BUNDLE_PAGE) }),
-    };
-    app.layer(axum::middleware::map_response(security_headers::add))
+    page::serve(api, web_dir, embedded)
+        .layer(axum::middleware::map_response(security_headers::add))
         .layer(TraceLayer::new_for_http())
 }
 
@@ -130,6 +120,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let app = router(
         hub.clone(),
         config.web_dir,
+        config.embedded_page,
         config.test_mode,
         limits::ClientLimiter::new(config.limits),
     );

@@ -190,9 +190,10 @@ impl LiveGame {
     }
 
     /// The side whose clock runs: the side to move, or while the dice are owed the side
-    /// that just moved (the roll ends its turn).
+    /// that just moved (the roll ends its turn). No clock runs before the first turn, so
+    /// White's time starts only once White has moved (docs/api.md, "Clocks").
     pub fn who_runs(&self) -> Option<Color> {
-        if self.row.status != Status::Playing {
+        if self.row.status != Status::Playing || !self.has_a_move() {
             return None;
         }
         match self.game.owed() {
@@ -200,6 +201,11 @@ impl LiveGame {
             Owed::Roll => Some(!self.game.position().turn()),
             Owed::Over(_) => None,
         }
+    }
+
+    /// Whether anyone has moved yet (a roll alone does not start the clocks).
+    fn has_a_move(&self) -> bool {
+        self.game.turns().iter().any(|t| matches!(t, Turn::Move(_)))
     }
 
     /// The colour of the player who made the move at index `i` of the record.
@@ -474,9 +480,12 @@ impl LiveGame {
             Action::OfferTakeback => {
                 self.last_move_of(me)?;
                 if self.player(!me) == Player::Engine {
-                    // The engine grants takebacks where there are no dice; with dice a
-                    // takeback would show the asker the next roll (the dice rewind).
-                    if self.game.position().variant().beast.is_none() {
+                    // The engine grants takebacks except with the server's dice: there
+                    // a takeback would show the asker the next roll (the dice rewind).
+                    // Physical dice are thrown again, so nothing is shown in advance.
+                    if self.game.position().variant().beast.is_none()
+                        || self.row.dice == DiceMode::Physical
+                    {
                         return self.take_back(me, now);
                     }
                     self.row.takeback_offer = None;

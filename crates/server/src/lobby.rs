@@ -1,16 +1,28 @@
-//! `GET /api/games`: the lobby, newest first, without any token.
+//! `GET /api/games`: the lobby, newest first, without any token: filtered by status and
+//! variant, paged, without the games left unplayed.
 
+use crate::clock::now_ms;
 use crate::contract::{LobbyEntry, LobbyStatus, PerSide, Side, Status};
 use crate::error::ApiError;
-use crate::store::Store;
+use crate::store::{LobbyQuery, Store};
 use crate::variants::display_name;
+use rules::VariantId;
 
-pub async fn list(
-    store: &Store,
-    status: Option<&str>,
-    limit: Option<&str>,
-) -> Result<Vec<LobbyEntry>, ApiError> {
-    let stored_status = match status {
+/// An unfinished game nobody has moved in for this long drops out of the lobby (an engine
+/// game its player left at the start, an invitation nobody took up). It stays playable.
+pub const ABANDONED_AFTER_MS: i64 = 60 * 60 * 1000;
+
+/// The query string of `GET /api/games`, as sent.
+#[derive(Default)]
+pub struct LobbyParams<'a> {
+    pub status: Option<&'a str>,
+    pub variant: Option<&'a str>,
+    pub limit: Option<&'a str>,
+    pub offset: Option<&'a str>,
+}
+
+pub async fn list(store: &Store, params: LobbyParams<'_>) -> Result<Vec<LobbyEntry>, ApiError> {
+    let status = match params.status {
         None | Some("") => None,
         Some("open") => Some(Status::Waiting),
         Some("playing") => Some(Status::Playing),
@@ -21,15 +33,23 @@ pub async fn list(
             )));
         }
     };
-    let limit = match limit {
-        None => 50,
-        Some(text) => text
-            .parse::<i64>()
-            .ok()
-            .filter(|n| (1..=500).contains(n))
-            .ok_or_else(|| ApiError::bad_request(format!("limit '{text}' is not 1..500")))?,
+    let variant = match params.variant {
+        None | Some("") => None,
+        Some(name) => Some(name.parse::<VariantId>().map_err(|_| {
+            ApiError::bad_request(format!("'{name}' is not a variant (see /api/variants)"))
+        })?),
     };
-    let games = store.list(stored_status, limit).await?;
+    let limit = number(params.limit, "limit", 50, 1..=500)?;
+    let offset = number(params.offset, "offset", 0, 0..=100_000)?;
+    let games = store
+        .list(&LobbyQuery {
+            status,
+            variant,
+            abandoned_before: now_ms() - ABANDONED_AFTER_MS,
+            limit,
+            offset,
+        })
+        .await?;
     let entries = games
         .into_iter()
         .map(|g| {
@@ -50,6 +70,7 @@ pub async fn list(
                     Status::Over => LobbyStatus::Over,
                 },
                 ply: g.ply,
+                moves: g.moves,
                 result: r.result,
                 reason: r.reason,
                 players: PerSide {
@@ -63,4 +84,26 @@ pub async fn list(
         })
         .collect();
     Ok(entries)
+}
+
+fn number(
+    text: Option<&str>,
+    name: &str,
+    default: i64,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, ApiError> {
+    match text {
+        None | Some("") => Ok(default),
+        Some(text) => text
+            .parse::<i64>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "{name} '{text}' is not {}..{}",
+                    range.start(),
+                    range.end()
+                ))
+            }),
+    }
 }

@@ -11,10 +11,11 @@ use std::path::Path;
 
 /// The schema, one entry per version. Applied in order at start; the versions already
 /// applied are recorded in `schema_migrations`. Never edit an entry: add one.
-const MIGRATIONS: &[(i64, &[&str])] = &[(
-    1,
-    &[
-        "CREATE TABLE games (
+const MIGRATIONS: &[(i64, &[&str])] = &[
+    (
+        1,
+        &[
+            "CREATE TABLE games (
             id TEXT PRIMARY KEY,
             variant TEXT NOT NULL,
             rules TEXT NOT NULL,
@@ -39,8 +40,8 @@ const MIGRATIONS: &[(i64, &[&str])] = &[(
             created_at BIGINT NOT NULL,
             updated_at BIGINT NOT NULL
         )",
-        "CREATE INDEX games_status ON games (status, updated_at)",
-        "CREATE TABLE turns (
+            "CREATE INDEX games_status ON games (status, updated_at)",
+            "CREATE TABLE turns (
             game_id TEXT NOT NULL REFERENCES games (id),
             ply BIGINT NOT NULL,
             turn TEXT NOT NULL,
@@ -49,8 +50,17 @@ const MIGRATIONS: &[(i64, &[&str])] = &[(
             played_at BIGINT NOT NULL,
             PRIMARY KEY (game_id, ply)
         )",
-    ],
-)];
+        ],
+    ),
+    (
+        2,
+        &[
+            // the lobby: newest first within a status, with or without a variant
+            "CREATE INDEX games_lobby ON games (status, created_at)",
+            "CREATE INDEX games_lobby_variant ON games (variant, status, created_at)",
+        ],
+    ),
+];
 
 #[derive(Debug, thiserror::Error)]
 #[error("database: {0}")]
@@ -173,6 +183,19 @@ pub struct TurnRow {
 pub struct Summary {
     pub row: GameRow,
     pub ply: i64,
+    /// The players' moves, rolls not counted.
+    pub moves: i64,
+}
+
+/// Which games the lobby lists: `status` and `variant` filter when given; an unfinished game
+/// where nobody has moved since `abandoned_before` is left out; `offset` pages.
+#[derive(Clone, Debug)]
+pub struct LobbyQuery {
+    pub status: Option<Status>,
+    pub variant: Option<VariantId>,
+    pub abandoned_before: i64,
+    pub limit: i64,
+    pub offset: i64,
 }
 
 #[derive(Clone)]
@@ -399,32 +422,50 @@ impl Store {
             .map_err(StoreError::from)
     }
 
-    /// The lobby, newest first; `status` filters on the stored status.
-    pub async fn list(
-        &self,
-        status: Option<Status>,
-        limit: i64,
-    ) -> Result<Vec<Summary>, StoreError> {
-        let ply = "(SELECT COUNT(*) FROM turns t WHERE t.game_id = games.id) AS ply";
-        let query = match status {
-            Some(_) => format!(
-                "SELECT {GAME_COLUMNS}, {ply} FROM games WHERE status = $1 \
-                 ORDER BY created_at DESC, id LIMIT $2"
-            ),
-            None => format!(
-                "SELECT {GAME_COLUMNS}, {ply} FROM games ORDER BY created_at DESC, id LIMIT $1"
-            ),
-        };
-        let mut q = sqlx::query(&query);
-        if let Some(s) = status {
-            q = q.bind(status_text(s));
+    /// The lobby, newest first.
+    pub async fn list(&self, q: &LobbyQuery) -> Result<Vec<Summary>, StoreError> {
+        let counts = "(SELECT COUNT(*) FROM turns t WHERE t.game_id = games.id) AS ply, \
+             (SELECT COUNT(*) FROM turns t WHERE t.game_id = games.id \
+              AND t.turn NOT LIKE '~%') AS moves";
+        let mut conditions = vec![
+            "(status = 'over' OR updated_at >= $1 \
+              OR EXISTS (SELECT 1 FROM turns t WHERE t.game_id = games.id))"
+                .to_string(),
+        ];
+        let mut next = 2;
+        if q.status.is_some() {
+            conditions.push(format!("status = ${next}"));
+            next += 1;
         }
-        let rows = q.bind(limit).fetch_all(&self.pool).await?;
+        if q.variant.is_some() {
+            conditions.push(format!("variant = ${next}"));
+            next += 1;
+        }
+        let query = format!(
+            "SELECT {GAME_COLUMNS}, {counts} FROM games WHERE {} \
+             ORDER BY created_at DESC, id LIMIT ${} OFFSET ${}",
+            conditions.join(" AND "),
+            next,
+            next + 1
+        );
+        let mut sql = sqlx::query(&query).bind(q.abandoned_before);
+        if let Some(s) = q.status {
+            sql = sql.bind(status_text(s));
+        }
+        if let Some(v) = q.variant {
+            sql = sql.bind(v.name());
+        }
+        let rows = sql
+            .bind(q.limit)
+            .bind(q.offset)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(Summary {
                     row: game_from_row(r)?,
                     ply: r.try_get("ply")?,
+                    moves: r.try_get("moves")?,
                 })
             })
             .collect()

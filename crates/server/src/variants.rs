@@ -1,8 +1,10 @@
 //! The variants as the page lists them, from the rules kernel's catalog.
 
-use crate::contract::{RoleInfo, RuleOption, VariantInfo};
-use rules::VariantId;
+use crate::contract::{BeastKind, RoleInfo, RuleOption, StartPosition, VariantInfo};
+use crate::game_view::board;
 use rules::catalog::{self, VariantFacts};
+use rules::variant::Beast;
+use rules::{Position, RuleOptions, VariantId, fen};
 use std::collections::BTreeMap;
 
 pub fn display_name(id: VariantId) -> &'static str {
@@ -53,6 +55,28 @@ fn info(facts: VariantFacts) -> VariantInfo {
                 letter: r.letter.to_string(),
             })
             .collect(),
+        start: start(facts.id),
+    }
+}
+
+/// The seed that places a beast the dice place, for the example start position.
+const EXAMPLE_SEED: u64 = 1;
+
+fn start(id: VariantId) -> StartPosition {
+    let variant = id.rules().expect("every catalogued variant has rules");
+    let options = RuleOptions::parse(id, "").expect("the default rules parse");
+    let plain = Position::start(variant).with_options(options);
+    let pos = dice::DiceStream::new(EXAMPLE_SEED)
+        .starting_position(plain.clone())
+        .unwrap_or(plain);
+    StartPosition {
+        board: board(&pos),
+        fen: fen::write(&pos),
+        beast: pos.beast_square().map(|s| pos.geometry().name(s)),
+        beast_kind: variant.beast.map(|b| match b {
+            Beast::Behemoth => BeastKind::Behemoth,
+            Beast::Juggernaut => BeastKind::Juggernaut,
+        }),
     }
 }
 

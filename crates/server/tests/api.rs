@@ -396,13 +396,24 @@ async fn the_flag_falls_on_the_server() {
                            "clock": {"initial_ms": 1000, "increment_ms": 0}}))
             .await;
         let id = c["id"].as_str().unwrap().to_string();
-        assert_eq!(c["game"]["clock"]["running"], "white");
+        let t = c["seats"]["white"].as_str().unwrap().to_string();
+        // no clock runs before White's first move...
+        assert_eq!(c["game"]["clock"]["running"], Value::Null);
+        tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+        let g = s.game(&id, None).await;
+        assert_eq!(
+            (&g["status"], &g["clock"]["white_ms"]),
+            (&json!("playing"), &json!(1000))
+        );
+        // ...and then Black's runs out
+        let g = s.turn(&id, &t, "e2e4").await;
+        assert_eq!(g["clock"]["running"], "black", "{g}");
         let g = s.wait_for(&id, None, |g| g["status"] == "over").await;
         assert_eq!(
             (&g["result"], &g["reason"]),
-            (&json!("0-1"), &json!("time"))
+            (&json!("1-0"), &json!("time"))
         );
-        assert_eq!(g["clock"]["white_ms"], 0);
+        assert_eq!(g["clock"]["black_ms"], 0);
         assert_eq!(g["clock"]["running"], Value::Null);
         s
     })

@@ -211,6 +211,30 @@ async fn engine_games_in_every_variant_family() {
                 (200, &json!(4), &Value::Null)
             );
         }
+        // With physical dice nothing is revealed by rewinding: the engine grants it.
+        let c = s
+            .create(
+                json!({"variant": "behemoth", "opponent": "engine", "color": "white",
+                           "engine": {"level": 1}, "dice": "physical"}),
+            )
+            .await;
+        let (pid, pt) = (
+            c["id"].as_str().unwrap(),
+            c["seats"]["white"].as_str().unwrap(),
+        );
+        let g = s.turn(pid, pt, "e2e4").await;
+        let (status, g2) = s
+            .post(
+                &format!("/api/games/{pid}/action"),
+                json!({"action": "offer-takeback"}),
+                Some(pt),
+            )
+            .await;
+        assert_eq!(
+            (status, &g["ply"], &g2["ply"]),
+            (200, &json!(1), &json!(0)),
+            "{g2}"
+        );
         for variant in [
             "chess",
             "behemoth",

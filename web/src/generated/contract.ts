@@ -29,7 +29,13 @@ placement: boolean,
 /**
  * Unmoved berserkers may be out of reach (the `home-rows` option).
  */
-sanctuary: boolean, walls: boolean, roles: Array<RoleInfo>, };
+sanctuary: boolean, walls: boolean, roles: Array<RoleInfo>, 
+/**
+ * The start position with the default rules, for drawing the variant.
+ */
+start: StartPosition, };
+
+export type StartPosition = { board: BoardShape, fen: string, beast: string | null, beast_kind: BeastKind | null, };
 
 export type BoardShape = { files: number, ranks: number, holes: Array<string>, walls: PerSide<Array<string>>, home_rows: PerSide<Array<string>>, field: Array<string>, 
 /**
@@ -125,7 +131,11 @@ export type JoinReply = { seat: Side, token: string, game: Game, };
 
 export type LobbyStatus = "open" | "playing" | "over";
 
-export type LobbyEntry = { id: string, variant: string, name: string, status: LobbyStatus, ply: number, result: string, reason: string | null, players: PerSide<Player>, created_at: number, updated_at: number, open_seat: Side | null, };
+export type LobbyEntry = { id: string, variant: string, name: string, status: LobbyStatus, ply: number, 
+/**
+ * The players' moves so far (the dice's rolls not counted).
+ */
+moves: number, result: string, reason: string | null, players: PerSide<Player>, created_at: number, updated_at: number, open_seat: Side | null, };
 
 export type TurnRequest = { token?: string, turn?: string, roll?: string, 
 /**

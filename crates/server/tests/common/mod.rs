@@ -123,6 +123,7 @@ impl TestServer {
             addr: "127.0.0.1:0".parse().unwrap(),
             database_url: backend.url(),
             web_dir: None,
+            embedded_page: &[],
             engine_threads: 2,
             test_mode: true,
             limits: server::limits::Limits::default(),
