@@ -8,6 +8,6 @@ pub mod manual;
 pub mod stream;
 
 pub use check::{RollMismatch, replay};
-pub use driver::{Choice, Players, Stop, TurnDriver};
+pub use driver::{Choice, Dice, Players, Stop, TurnDriver};
 pub use manual::{DiceError, parse_physical};
 pub use stream::{DiceStream, seed_commitment};
