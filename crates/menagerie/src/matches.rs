@@ -427,6 +427,7 @@ fn play_game(
         Stop::Over(outcome) => (outcome.winner, outcome.reason.text().to_string()),
         Stop::Forfeit { loser, reason } => (Some(!loser), reason),
         Stop::MoveLimit => (None, format!("{max_moves} moves played (scored as a draw)")),
+        Stop::Halted => unreachable!("match players neither halt nor take back"),
     };
     Ok((driver.into_game(), winner, reason))
 }
