@@ -1,40 +1,36 @@
 //! PGN round trips in every variant (games with seeded dice written, read back, the same
 //! positions and rolls), and the `pgn` and `play` commands as users see them.
 
-use dice::DiceStream;
-use rules::{Game, Owed, Position, Turn, VariantId, fen, pgn};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use dice::{Choice, Players, TurnDriver};
+use rules::{Color, Game, MoveError, Position, Turn, VariantId, fen, pgn};
+
+mod common;
+use common::menagerie;
+
+/// Both sides move at random, from one xorshift stream.
+struct RandomMoves(u64);
+
+impl Players for RandomMoves {
+    type Error = MoveError;
+    fn choose(&mut self, game: &Game, _: Color) -> Result<Choice, MoveError> {
+        let state = &mut self.0;
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        let legal = game.position().legal_moves();
+        Ok(Choice::Move(
+            legal.as_slice()[(*state % legal.len() as u64) as usize],
+        ))
+    }
+}
 
 /// A game of random moves and seeded dice, from the variant's start (the Juggernaut
 /// placed by the dice).
 fn random_game(id: VariantId, seed: u64, max_plies: usize) -> Game {
-    let mut dice = DiceStream::new(seed);
-    let start = dice
-        .starting_position(Position::start(id.rules().unwrap()))
-        .unwrap();
-    let mut game = Game::new(start);
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut plies = 0;
-    while plies < max_plies {
-        match game.owed() {
-            Owed::Over(_) => break,
-            Owed::Roll => {
-                let outcome = dice.roll(game.position()).unwrap();
-                game.roll(outcome).unwrap();
-            }
-            Owed::Move(_) => {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let legal = game.position().legal_moves();
-                game.play(legal.as_slice()[(state % legal.len() as u64) as usize])
-                    .unwrap();
-                plies += 1;
-            }
-        }
-    }
-    game
+    let mut driver = TurnDriver::new(seed, Position::start(id.rules().unwrap())).unwrap();
+    let mut players = RandomMoves(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    driver.play_until(&mut players, max_plies as u32).unwrap();
+    driver.into_game()
 }
 
 fn fens(game: &Game) -> Vec<String> {
@@ -109,24 +105,6 @@ fn a_result_the_moves_did_not_decide_is_kept() {
     assert_eq!(read.result.as_deref(), Some("0-1"));
     assert_eq!(read.tag("Termination"), Some("normal"));
     assert_eq!(read.tag("Reason"), Some("White resigns"));
-}
-
-fn menagerie(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
