@@ -313,6 +313,8 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
             "human",
             "--black",
             "human",
+            "--white-name",
+            "Ada",
             "--pgn",
             path.to_str().unwrap(),
         ],
@@ -345,4 +347,25 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
     assert_eq!(saved.tag("Termination"), Some("normal"));
     assert_eq!(saved.tag("Reason"), Some("Black resigns"));
     assert_eq!(saved.game.moves().len(), 3);
+    assert_eq!(saved.tag("White"), Some("Ada"), "the name given");
+    assert_eq!(saved.tag("Black"), Some("human"), "no name given");
+}
+
+#[test]
+fn play_names_the_engine_with_its_version_and_level() {
+    let path =
+        std::env::temp_dir().join(format!("menagerie-play-level-{}.pgn", std::process::id()));
+    let out = menagerie(
+        &["play", "--level", "3", "--pgn", path.to_str().unwrap()],
+        "quit\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let saved = pgn::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved.tag("White"), Some("human"));
+    let engine = format!("Menagerie {} level 3", env!("CARGO_PKG_VERSION"));
+    assert_eq!(saved.tag("Black"), Some(engine.as_str()));
 }

@@ -15,7 +15,7 @@ use board::Marks;
 use clap::{Args, ValueEnum};
 use dice::{Choice, Dice, DiceStream, Players, Stop, TurnDriver};
 use engine::score::{mate_in, wdl};
-use engine::{Limits, Searcher};
+use engine::{Limits, Searcher, Strength};
 use record::{Ending, Record};
 use rules::{Color, Game, Owed, Position, Trample, Turn, chance, san, uci_move};
 use std::hash::{BuildHasher, Hasher};
@@ -61,6 +61,15 @@ pub struct PlayArgs {
     /// Limit the engine's search to this depth (with --time, whichever comes first).
     #[arg(long)]
     depth: Option<i32>,
+    /// Play the engine below full strength, 1 (weakest) to 8.
+    #[arg(long, value_parser = clap::value_parser!(i64).range(1..=8))]
+    level: Option<i64>,
+    /// White's name in the saved game (default: "human", or the engine's name and level).
+    #[arg(long, value_name = "NAME")]
+    white_name: Option<String>,
+    /// Black's name in the saved game, as --white-name.
+    #[arg(long, value_name = "NAME")]
+    black_name: Option<String>,
     /// Save the game here (default: menagerie-VARIANT-TIME.pgn in this directory).
     #[arg(long)]
     pgn: Option<PathBuf>,
@@ -87,6 +96,8 @@ fn help(variant: &rules::Variant) -> String {
 /// The game itself and its dice are the turn driver's.
 struct Session {
     seats: [Seat; 2],
+    /// The players' names in the saved game, White's first.
+    names: [String; 2],
     /// The dice are physical: the program asks what they show.
     physical_dice: bool,
     searcher: Searcher,
@@ -142,13 +153,19 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let mut driver = TurnDriver::resume(game, dice);
     let searcher = Searcher::new(32);
     let input = input::Input::start(searcher.stop_flag())?;
+    let names = [
+        player_name(args.white, args.white_name.as_deref(), args.level),
+        player_name(args.black, args.black_name.as_deref(), args.level),
+    ];
     let mut session = Session {
         seats: [args.white, args.black],
+        names,
         physical_dice: has_dice && args.dice == DiceSource::Manual,
         searcher,
         limits: Limits {
             movetime: Some(Duration::from_secs_f64(args.time)),
             depth: args.depth,
+            strength: args.level.map_or_else(Strength::default, Strength::level),
             ..Limits::default()
         },
         colour: board::colour_wanted(),
@@ -200,9 +217,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let seed = driver
         .seed()
         .filter(|seed| seeded_dice && dice::replay(*seed, game).is_ok());
+    let [white, black] = session.names.clone();
     let record = Record {
-        white: seat_name(args.white),
-        black: seat_name(args.black),
+        white,
+        black,
         seed,
         manual_dice: session.physical_dice,
     };
@@ -221,10 +239,19 @@ pub fn run(args: PlayArgs) -> Result<()> {
     Ok(())
 }
 
-fn seat_name(seat: Seat) -> String {
-    match seat {
-        Seat::Human => "human".to_string(),
-        Seat::Engine => "menagerie engine".to_string(),
+/// A player's name in the saved game: the one given, else "human", or the engine with
+/// its version and level.
+fn player_name(seat: Seat, given: Option<&str>, level: Option<i64>) -> String {
+    match (given, seat) {
+        (Some(name), _) => name.to_string(),
+        (None, Seat::Human) => "human".to_string(),
+        (None, Seat::Engine) => {
+            let version = env!("CARGO_PKG_VERSION");
+            match level {
+                Some(level) => format!("Menagerie {version} level {level}"),
+                None => format!("Menagerie {version}"),
+            }
+        }
     }
 }
 
@@ -473,9 +500,10 @@ impl Session {
             }
             text if text.starts_with("save ") => {
                 let path = PathBuf::from(text["save ".len()..].trim());
+                let [white, black] = self.names.clone();
                 let record = Record {
-                    white: seat_name(self.seats[0]),
-                    black: seat_name(self.seats[1]),
+                    white,
+                    black,
                     seed: None,
                     manual_dice: self.physical_dice,
                 };
@@ -628,6 +656,21 @@ mod tests {
         assert!(
             odds_label(300, Color::Black)
                 .starts_with(&format!("White wins {:.0}%", (loss as f64 / 10.0).round()))
+        );
+    }
+
+    #[test]
+    fn players_are_named_as_given_else_by_seat_and_level() {
+        let version = env!("CARGO_PKG_VERSION");
+        assert_eq!(player_name(Seat::Human, None, Some(3)), "human");
+        assert_eq!(player_name(Seat::Human, Some("Ada"), None), "Ada");
+        assert_eq!(
+            player_name(Seat::Engine, None, Some(3)),
+            format!("Menagerie {version} level 3")
+        );
+        assert_eq!(
+            player_name(Seat::Engine, None, None),
+            format!("Menagerie {version}")
         );
     }
 
