@@ -1,9 +1,7 @@
 //! The dice: fair faces, reproducible streams, physical dice checked, games replayed.
 
-use dice::{Choice, Dice, DiceStream, Players, TurnDriver, parse_physical, seed_commitment};
-use rules::{
-    ChanceOutcome, Color, Game, MoveError, Position, RuleOptions, VariantId, pgn, uci_move,
-};
+use dice::{Dice, DiceStream, RandomMoves, TurnDriver, parse_physical, seed_commitment};
+use rules::{ChanceOutcome, Game, Position, RuleOptions, VariantId, pgn, uci_move};
 
 /// Pearson's chi-square statistic of `counts` against a uniform distribution.
 fn chi_square(counts: &[u64]) -> f64 {
@@ -162,23 +160,6 @@ fn physical_dice_are_checked_face_by_face() {
     );
 }
 
-/// Moves from one xorshift stream.
-struct RandomMoves(u64);
-
-impl Players for RandomMoves {
-    type Error = MoveError;
-    fn choose(&mut self, game: &Game, _: Color) -> Result<Choice, MoveError> {
-        let state = &mut self.0;
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        let legal = game.position().legal_moves();
-        Ok(Choice::Move(
-            legal.as_slice()[(*state % legal.len() as u64) as usize],
-        ))
-    }
-}
-
 /// A random game: moves from one xorshift stream, rolls from the dice stream, from the
 /// variant's start position as it stands (the Juggernaut where the FEN puts it).
 fn simulate(id: VariantId, seed: u64) -> Game {
@@ -188,7 +169,7 @@ fn simulate(id: VariantId, seed: u64) -> Game {
         stream: DiceStream::new(seed),
     };
     let mut driver = TurnDriver::resume(start, dice);
-    driver.play_until(&mut RandomMoves(seed | 1), 150).unwrap();
+    driver.play_until(&mut RandomMoves::new(seed), 150).unwrap();
     driver.into_game()
 }
 

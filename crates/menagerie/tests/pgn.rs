@@ -1,34 +1,17 @@
 //! PGN round trips in every variant (games with seeded dice written, read back, the same
 //! positions and rolls), and the `pgn` and `play` commands as users see them.
 
-use dice::{Choice, Players, TurnDriver};
-use rules::{Color, Game, MoveError, Position, Turn, VariantId, fen, pgn};
+use dice::{RandomMoves, TurnDriver};
+use rules::{Game, Position, Turn, VariantId, fen, pgn};
 
 mod common;
 use common::menagerie;
-
-/// Both sides move at random, from one xorshift stream.
-struct RandomMoves(u64);
-
-impl Players for RandomMoves {
-    type Error = MoveError;
-    fn choose(&mut self, game: &Game, _: Color) -> Result<Choice, MoveError> {
-        let state = &mut self.0;
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        let legal = game.position().legal_moves();
-        Ok(Choice::Move(
-            legal.as_slice()[(*state % legal.len() as u64) as usize],
-        ))
-    }
-}
 
 /// A game of random moves and seeded dice, from the variant's start (the Juggernaut
 /// placed by the dice).
 fn random_game(id: VariantId, seed: u64, max_plies: usize) -> Game {
     let mut driver = TurnDriver::new(seed, Position::start(id.rules().unwrap())).unwrap();
-    let mut players = RandomMoves(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut players = RandomMoves::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     driver.play_until(&mut players, max_plies as u32).unwrap();
     driver.into_game()
 }
