@@ -1,7 +1,7 @@
 // The game page's animation: the rolls that came in since the board was last drawn, played
 // out one after another, the beast walking square by square.
 
-import type { Game, Trampled } from "./api";
+import type { Game, HistoryEntry, Trampled } from "./api";
 import type { GameState } from "./game-state";
 import { boardAfter } from "./replay";
 
@@ -12,7 +12,7 @@ export interface AnimationView {
   render(): void;
   renderBoard(): void;
   renderPanel(): void;
-  showDice(text: string, g: Game, rolling: boolean, trampled?: Trampled[]): void;
+  showDice(roll: HistoryEntry, rolling: boolean, trampled?: Trampled[]): void;
 }
 
 export class Animation {
@@ -50,9 +50,9 @@ export class Animation {
     const entry = game.history[index];
     const before = boardAfter(game, index);
     if (!before) return;
-    this.view.showDice(entry.san, game, true);
+    this.view.showDice(entry, true);
     await sleep(STEP_MS * 2);
-    this.view.showDice(entry.san, game, false);
+    this.view.showDice(entry, false);
     const trampledSoFar: typeof entry.trampled = [];
     for (let step = 0; step < entry.path.length; step++) {
       const sq = entry.path[step];

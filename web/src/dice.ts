@@ -1,28 +1,16 @@
-// What a roll means, for showing it: the dice faces and the beast's direction.
+// A roll for showing it: the dice faces as rolled and what they tell the beast, in the
+// kernel's words as the server sends them with each roll.
 
-import type { BeastKind } from "./api";
-
-const BEHEMOTH_DIRECTIONS = ["NW ↖", "N ↑", "NE ↗", "W ←", "E →", "SW ↙", "S ↓", "SE ↘"];
-const JUGGERNAUT_EFFECTS = ["N ↑", "NE ↗", "E →", "SE ↘", "S ↓", "SW ↙", "W ←", "NW ↖", "stays", "teleports"];
+import type { HistoryEntry } from "./api";
 
 export interface RollView {
   faces: string[];
   meaning: string;
 }
 
-/** Reads a roll's text ("7 4", "3", "10 e5") as dice faces and what they do. */
-export function describeRoll(text: string, beast: BeastKind | null): RollView {
-  const faces = text.trim().split(/\s+/).filter(Boolean);
-  if (beast === "behemoth" && faces.length === 2) {
-    const dir = BEHEMOTH_DIRECTIONS[Number(faces[0]) - 1] ?? "?";
-    return { faces, meaning: `${dir}, ${faces[1]} step${faces[1] === "1" ? "" : "s"}` };
-  }
-  if (beast === "juggernaut" && faces.length >= 1) {
-    const effect = JUGGERNAUT_EFFECTS[Number(faces[0]) - 1] ?? "?";
-    const target = faces.length > 1 ? ` to ${faces.slice(1).join(" ")}` : "";
-    return { faces, meaning: effect + target };
-  }
-  return { faces, meaning: "" };
+/** A roll's faces (its text "7 4", "3", "10 e5" read as dice) and its meaning. */
+export function describeRoll(roll: Pick<HistoryEntry, "san" | "meaning">): RollView {
+  return { faces: roll.san.trim().split(/\s+/).filter(Boolean), meaning: roll.meaning ?? "" };
 }
 
 export function diceMarkup(view: RollView): string {

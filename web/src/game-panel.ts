@@ -1,7 +1,7 @@
 // The game page's side panel and hands: the title, status, result, dice, roll form, drops,
 // actions, invitation, move list and seed, drawn from the state.
 
-import type { Color, Game, Trampled } from "./api";
+import type { Color, Game, HistoryEntry, Trampled } from "./api";
 import type { ClockView } from "./clocks";
 import { escapeHtml } from "./dice";
 import type { FenBoard } from "./fen";
@@ -36,7 +36,7 @@ export class GamePanel {
     if (!this.state.animating) {
       const lastRoll = [...g.history].reverse().find((h) => h.kind === "roll");
       this.el.dice.hidden = !lastRoll;
-      if (lastRoll) this.showDice(lastRoll.san, g, false, lastRoll.trampled);
+      if (lastRoll) this.showDice(lastRoll, false, lastRoll.trampled);
     }
     this.renderRollForm(g);
     this.renderDrops();
@@ -68,9 +68,9 @@ export class GamePanel {
     this.el.result.hidden = markup === null;
     if (markup !== null) this.el.result.innerHTML = markup;
   }
-  showDice(text: string, g: Game, rolling: boolean, trampled: Trampled[] = []): void {
+  showDice(roll: HistoryEntry, rolling: boolean, trampled: Trampled[] = []): void {
     this.el.dice.hidden = false;
-    this.el.dice.innerHTML = diceBoxMarkup(text, g, rolling, trampled, this.state.roles(), this.state.flipped());
+    this.el.dice.innerHTML = diceBoxMarkup(roll, rolling, trampled, this.state.roles(), this.state.flipped());
     this.el.dice.classList.toggle("rolling", rolling);
   }
   renderRollForm(g: Game): void {

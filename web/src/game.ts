@@ -175,7 +175,7 @@ export class GamePage {
       render: () => this.render(),
       renderBoard: () => this.renderBoard(),
       renderPanel: () => this.panel.renderPanel(),
-      showDice: (text, g, rolling, trampled) => this.panel.showDice(text, g, rolling, trampled),
+      showDice: (roll, rolling, trampled) => this.panel.showDice(roll, rolling, trampled),
     });
     (this.el.pgn as HTMLAnchorElement).href = api.pgnUrl(this.id);
     (this.el.pgn as HTMLAnchorElement).download = `menagerie-${this.id}.pgn`;

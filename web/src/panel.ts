@@ -1,7 +1,7 @@
 // The game page's side panel as markup: the result, the dice box, the action buttons and the
 // seed. Pure functions of the game state; the page puts them in place and wires the clicks.
 
-import type { Color, Game, RoleInfo, Trampled } from "./api";
+import type { Color, Game, HistoryEntry, RoleInfo, Trampled } from "./api";
 import { describeRoll, diceMarkup, escapeHtml } from "./dice";
 import { pieceIcon, roleOfLetter } from "./pieces";
 
@@ -16,14 +16,13 @@ export function resultMarkup(g: Game): string | null {
 
 /** The dice as rolled (or tumbling, with random faces, while `rolling`) and what they trampled. */
 export function diceBoxMarkup(
-  text: string,
-  g: Game,
+  roll: HistoryEntry,
   rolling: boolean,
   trampled: Trampled[],
   roles: readonly RoleInfo[],
   flipped = false,
 ): string {
-  const view = describeRoll(text, g.beast_kind);
+  const view = describeRoll(roll);
   if (flipped) view.meaning = flipArrows(view.meaning);
   if (rolling) {
     view.faces = view.faces.map(() => String(1 + Math.floor(Math.random() * 8)));

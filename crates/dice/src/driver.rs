@@ -1,23 +1,48 @@
 //! The turn driver: a game, the seeded dice that keep their place in the stream, and the
 //! loop that asks the players for moves and rolls whenever the dice are owed, until the
 //! game ends or a move limit is reached. Every front end that plays whole games (simulate,
-//! match, tests) runs it rather than its own loop.
+//! match, play, tests) runs it rather than its own loop; physical dice, take-backs and an
+//! interrupt are the players' to ask for.
 
 use crate::stream::DiceStream;
-use rules::{Color, Game, Move, MoveError, Outcome, Owed, Position};
+use rules::{ChanceOutcome, Color, Game, Move, MoveError, Outcome, Owed, Position, Trample, Turn};
 
-/// What a player does when asked for a move.
+/// What a player does when asked for a turn.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Choice {
     Move(Move),
+    /// What physical dice show (the answer to [`Players::physical_roll`]).
+    Roll(ChanceOutcome),
     /// The player gives the game up (its flag fell, it resigned), for this reason.
     Forfeit(String),
+    /// Take back this many turns (moves and rolls), then ask again.
+    TakeBack(usize),
+    /// Stop the game without a result (quit, end of input, an agreed draw the caller
+    /// records itself).
+    Halt,
 }
 
 /// Both sides of a game: asked, one turn at a time, for the move of the side to move.
 pub trait Players {
     type Error: From<MoveError>;
     fn choose(&mut self, game: &Game, color: Color) -> Result<Choice, Self::Error>;
+
+    /// What physical dice show, when the driver has no seeded stream ([`Dice::Physical`]).
+    fn physical_roll(&mut self, game: &Game) -> Result<Choice, Self::Error> {
+        let _ = game;
+        Ok(Choice::Halt)
+    }
+
+    /// Told of each turn once it is played: the position before it, the turn, the game
+    /// after it, and for a roll what the beast trampled.
+    fn played(&mut self, before: &Position, turn: Turn, game: &Game, trample: Option<&Trample>) {
+        let _ = (before, turn, game, trample);
+    }
+
+    /// Asked before every turn: true stops the game there (an interrupt).
+    fn halted(&mut self) -> bool {
+        false
+    }
 }
 
 /// Why [`TurnDriver::play_until`] returned.
@@ -29,11 +54,26 @@ pub enum Stop {
     Forfeit { loser: Color, reason: String },
     /// A move is owed, but the driver has played the move limit.
     MoveLimit,
+    /// A player stopped the game without a result ([`Choice::Halt`], [`Players::halted`]).
+    Halted,
+}
+
+/// Where the driver's rolls come from.
+#[derive(Clone, Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one per game; boxing the stream would buy nothing"
+)]
+pub enum Dice {
+    /// The seeded stream, at its place in the game.
+    Seeded { seed: u64, stream: DiceStream },
+    /// Physical dice: the players say what they show.
+    Physical,
 }
 
 pub struct TurnDriver {
     game: Game,
-    dice: DiceStream,
+    dice: Dice,
     moves: u32,
 }
 
@@ -41,13 +81,21 @@ impl TurnDriver {
     /// A game of `seed`'s dice from `start`, where the Juggernaut is first placed as the
     /// rules place it by chance (see [`DiceStream::starting_position`]).
     pub fn new(seed: u64, start: Position) -> Result<TurnDriver, MoveError> {
-        let mut dice = DiceStream::new(seed);
-        let start = dice.starting_position(start)?;
-        Ok(TurnDriver {
-            game: Game::new(start),
+        let mut stream = DiceStream::new(seed);
+        let start = stream.starting_position(start)?;
+        Ok(TurnDriver::resume(
+            Game::new(start),
+            Dice::Seeded { seed, stream },
+        ))
+    }
+
+    /// Goes on with `game` as it stands, rolling from `dice` as they stand.
+    pub fn resume(game: Game, dice: Dice) -> TurnDriver {
+        TurnDriver {
+            game,
             dice,
             moves: 0,
-        })
+        }
     }
 
     pub fn game(&self) -> &Game {
@@ -56,6 +104,14 @@ impl TurnDriver {
 
     pub fn into_game(self) -> Game {
         self.game
+    }
+
+    /// The seed of the dice, when they are seeded.
+    pub fn seed(&self) -> Option<u64> {
+        match self.dice {
+            Dice::Seeded { seed, .. } => Some(seed),
+            Dice::Physical => None,
+        }
     }
 
     /// The player moves played so far by this driver.
@@ -71,29 +127,58 @@ impl TurnDriver {
         max_moves: u32,
     ) -> Result<Stop, P::Error> {
         loop {
-            match self.game.owed() {
-                Owed::Over(outcome) => return Ok(Stop::Over(outcome)),
-                Owed::Roll => {
-                    let roll = self
-                        .dice
-                        .roll(self.game.position())
-                        .expect("dice are owed only in a variant that has them");
-                    self.game.roll(roll)?;
-                }
-                Owed::Move(_) if self.moves >= max_moves => return Ok(Stop::MoveLimit),
-                Owed::Move(color) => match players.choose(&self.game, color)? {
-                    Choice::Move(m) => {
-                        self.game.play(m)?;
-                        self.moves += 1;
-                    }
-                    Choice::Forfeit(reason) => {
-                        return Ok(Stop::Forfeit {
-                            loser: color,
-                            reason,
-                        });
-                    }
-                },
+            if players.halted() {
+                return Ok(Stop::Halted);
             }
+            let owed = self.game.owed();
+            let choice = match owed {
+                Owed::Over(outcome) => return Ok(Stop::Over(outcome)),
+                Owed::Roll => match &mut self.dice {
+                    Dice::Seeded { stream, .. } => Choice::Roll(
+                        stream
+                            .roll(self.game.position())
+                            .expect("dice are owed only in a variant that has them"),
+                    ),
+                    Dice::Physical => players.physical_roll(&self.game)?,
+                },
+                Owed::Move(_) if self.moves >= max_moves => return Ok(Stop::MoveLimit),
+                Owed::Move(color) => players.choose(&self.game, color)?,
+            };
+            let before = self.game.position().clone();
+            match choice {
+                Choice::Move(m) => {
+                    self.game.play(m)?;
+                    self.moves += 1;
+                    players.played(&before, Turn::Move(m), &self.game, None);
+                }
+                Choice::Roll(roll) => {
+                    let trample = self.game.roll(roll)?;
+                    players.played(&before, Turn::Roll(roll), &self.game, Some(&trample));
+                }
+                Choice::Forfeit(reason) => {
+                    let loser = match owed {
+                        Owed::Move(color) => color,
+                        _ => before.turn(),
+                    };
+                    return Ok(Stop::Forfeit { loser, reason });
+                }
+                Choice::TakeBack(turns) => self.take_back(turns),
+                Choice::Halt => return Ok(Stop::Halted),
+            }
+        }
+    }
+
+    /// Takes back `turns` turns; seeded dice go back to where the stream stood then.
+    fn take_back(&mut self, turns: usize) {
+        for _ in 0..turns {
+            if let Some(Turn::Move(_)) = self.game.undo() {
+                self.moves = self.moves.saturating_sub(1);
+            }
+        }
+        if let Dice::Seeded { seed, stream } = &mut self.dice
+            && let Ok(rewound) = crate::replay(*seed, &self.game)
+        {
+            *stream = rewound;
         }
     }
 }
@@ -151,5 +236,92 @@ mod tests {
             }
         );
         assert_eq!(driver.moves(), 1);
+    }
+
+    /// Takes back two turns (a move and its roll) once, then halts at the third move;
+    /// counts the turns it is told of.
+    struct TakeBackOnce {
+        taken: bool,
+        told: usize,
+    }
+
+    impl Players for TakeBackOnce {
+        type Error = MoveError;
+        fn choose(&mut self, game: &Game, _: Color) -> Result<Choice, MoveError> {
+            if game.moves().len() == 2 && !self.taken {
+                self.taken = true;
+                return Ok(Choice::TakeBack(2));
+            }
+            if game.moves().len() == 3 {
+                return Ok(Choice::Halt);
+            }
+            Ok(Choice::Move(game.position().legal_moves().as_slice()[0]))
+        }
+        fn played(&mut self, _: &Position, _: Turn, _: &Game, _: Option<&Trample>) {
+            self.told += 1;
+        }
+    }
+
+    #[test]
+    fn a_take_back_rewinds_the_seeded_dice_and_a_halt_stops() {
+        let start = Position::start(VariantId::Behemoth.rules().unwrap());
+        let mut driver = TurnDriver::new(11, start.clone()).unwrap();
+        let mut players = TakeBackOnce {
+            taken: false,
+            told: 0,
+        };
+        assert_eq!(driver.play_until(&mut players, 99).unwrap(), Stop::Halted);
+        assert_eq!(driver.moves(), 3, "two played, one taken back, two more");
+        assert_eq!(driver.game().turns().len(), 6);
+        assert_eq!(driver.game().turns().len(), 6);
+        assert_eq!(
+            players.told,
+            4 + 4,
+            "every move and roll, the retaken ones too"
+        );
+        // The dice after the take-back are the stream's as if nothing was taken back.
+        crate::replay(11, driver.game()).unwrap();
+        let mut straight = TurnDriver::new(11, start).unwrap();
+        straight
+            .play_until(&mut FirstMove { forfeit_at: 99 }, 3)
+            .unwrap();
+        assert_eq!(straight.game().turns(), driver.game().turns());
+    }
+
+    /// Physical dice: the players type the rolls.
+    struct TypedDice;
+
+    impl Players for TypedDice {
+        type Error = MoveError;
+        fn choose(&mut self, game: &Game, _: Color) -> Result<Choice, MoveError> {
+            Ok(Choice::Move(game.position().legal_moves().as_slice()[0]))
+        }
+        fn physical_roll(&mut self, _: &Game) -> Result<Choice, MoveError> {
+            Ok(Choice::Roll(rules::ChanceOutcome::Behemoth {
+                direction: 2,
+                distance: 1,
+            }))
+        }
+    }
+
+    #[test]
+    fn physical_dice_come_from_the_players() {
+        let start = Position::start(VariantId::Behemoth.rules().unwrap());
+        let mut driver = TurnDriver::resume(Game::new(start), Dice::Physical);
+        assert_eq!(driver.seed(), None);
+        driver.play_until(&mut TypedDice, 2).unwrap();
+        let rolls: Vec<Turn> = driver
+            .game()
+            .turns()
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .copied()
+            .collect();
+        let typed = Turn::Roll(rules::ChanceOutcome::Behemoth {
+            direction: 2,
+            distance: 1,
+        });
+        assert_eq!(rolls, vec![typed, typed]);
     }
 }

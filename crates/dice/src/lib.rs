@@ -5,9 +5,11 @@
 pub mod check;
 pub mod driver;
 pub mod manual;
+pub mod random_moves;
 pub mod stream;
 
 pub use check::{RollMismatch, replay};
-pub use driver::{Choice, Players, Stop, TurnDriver};
+pub use driver::{Choice, Dice, Players, Stop, TurnDriver};
 pub use manual::{DiceError, parse_physical};
+pub use random_moves::RandomMoves;
 pub use stream::{DiceStream, seed_commitment};

@@ -1,7 +1,7 @@
 //! The dice: fair faces, reproducible streams, physical dice checked, games replayed.
 
-use dice::{DiceStream, parse_physical, seed_commitment};
-use rules::{ChanceOutcome, Game, Owed, Position, RuleOptions, VariantId, pgn, uci_move};
+use dice::{Dice, DiceStream, RandomMoves, TurnDriver, parse_physical, seed_commitment};
+use rules::{ChanceOutcome, Game, Position, RuleOptions, VariantId, pgn, uci_move};
 
 /// Pearson's chi-square statistic of `counts` against a uniform distribution.
 fn chi_square(counts: &[u64]) -> f64 {
@@ -160,29 +160,17 @@ fn physical_dice_are_checked_face_by_face() {
     );
 }
 
-/// A random game: moves from one xorshift stream, rolls from the dice stream.
+/// A random game: moves from one xorshift stream, rolls from the dice stream, from the
+/// variant's start position as it stands (the Juggernaut where the FEN puts it).
 fn simulate(id: VariantId, seed: u64) -> Game {
-    let mut dice = DiceStream::new(seed);
-    let mut state = seed | 1;
-    let mut game = Game::new(Position::start(id.rules().unwrap()));
-    for _ in 0..300 {
-        match game.owed() {
-            Owed::Over(_) => break,
-            Owed::Roll => {
-                let outcome = dice.roll(game.position()).unwrap();
-                game.roll(outcome).unwrap();
-            }
-            Owed::Move(_) => {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let legal = game.position().legal_moves();
-                game.play(legal.as_slice()[(state % legal.len() as u64) as usize])
-                    .unwrap();
-            }
-        }
-    }
-    game
+    let start = Game::new(Position::start(id.rules().unwrap()));
+    let dice = Dice::Seeded {
+        seed,
+        stream: DiceStream::new(seed),
+    };
+    let mut driver = TurnDriver::resume(start, dice);
+    driver.play_until(&mut RandomMoves::new(seed), 150).unwrap();
+    driver.into_game()
 }
 
 fn keys(game: &Game) -> Vec<u64> {

@@ -72,7 +72,10 @@ enum Kind {
 }
 
 struct Player {
+    /// The player as the command line gave it.
     name: String,
+    /// The player in the games' PGN: an external engine's own name, ours with its version.
+    pgn_name: String,
     kind: Kind,
     searcher: Option<Searcher>,
     /// A game clock: the time for the whole game and the increment per move.
@@ -189,8 +192,13 @@ impl Player {
             }
             _ => None,
         };
+        let pgn_name = match &kind {
+            Kind::External(engine) => engine.name().unwrap_or(spec).to_string(),
+            _ => format!("Menagerie {} ({spec})", env!("CARGO_PKG_VERSION")),
+        };
         Ok(Player {
             name: spec.to_string(),
+            pgn_name,
             kind,
             searcher,
             clock,
@@ -427,6 +435,7 @@ fn play_game(
         Stop::Over(outcome) => (outcome.winner, outcome.reason.text().to_string()),
         Stop::Forfeit { loser, reason } => (Some(!loser), reason),
         Stop::MoveLimit => (None, format!("{max_moves} moves played (scored as a draw)")),
+        Stop::Halted => unreachable!("match players never halt"),
     };
     Ok((driver.into_game(), winner, reason))
 }
@@ -534,9 +543,9 @@ fn write_pgn(
     players: &[Player; 2],
 ) -> Result<()> {
     let (white, black) = if engine1_color == Color::White {
-        (&players[0].name, &players[1].name)
+        (&players[0].pgn_name, &players[1].pgn_name)
     } else {
-        (&players[1].name, &players[0].name)
+        (&players[1].pgn_name, &players[0].pgn_name)
     };
     let round = (game_index + 1).to_string();
     let text = pgn::write(

@@ -80,7 +80,7 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         let mut driver = TurnDriver::new(seed, Position::start(variant).with_options(options))?;
         let outcome = match driver.play_until(&mut movers, args.max_moves)? {
             Stop::Over(outcome) => Some(outcome),
-            Stop::MoveLimit | Stop::Forfeit { .. } => None,
+            Stop::MoveLimit | Stop::Forfeit { .. } | Stop::Halted => None,
         };
         let moves = driver.moves();
         total_moves += moves as u64;

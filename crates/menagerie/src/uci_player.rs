@@ -16,6 +16,8 @@ pub struct UciEngine {
     stdin: ChildStdin,
     lines: Receiver<String>,
     go: String,
+    /// What the engine calls itself (its `id name`), if it said.
+    name: Option<String>,
 }
 
 impl UciEngine {
@@ -48,9 +50,18 @@ impl UciEngine {
             stdin,
             lines,
             go,
+            name: None,
         };
         engine.send("uci")?;
-        engine.wait_for("uciok")?;
+        loop {
+            let line = engine.next_line("uciok")?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                engine.name = Some(name.trim().to_string());
+            }
+            if line.split_whitespace().next() == Some("uciok") {
+                break;
+            }
+        }
         for (name, value) in options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -65,18 +76,30 @@ impl UciEngine {
             .map_err(|e| anyhow!("the UCI engine stopped listening: {e}"))
     }
 
+    /// What the engine calls itself (its UCI `id name`), if it said.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
     /// Reads lines until one starts with `word`, and returns it.
     fn wait_for(&mut self, word: &str) -> Result<String> {
         loop {
-            match self.lines.recv_timeout(SILENCE) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    bail!("the UCI engine sent no '{word}' in {} s", SILENCE.as_secs())
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    bail!("the UCI engine exited before sending '{word}'")
-                }
+            let line = self.next_line(word)?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// The engine's next line, while waiting for `word`.
+    fn next_line(&mut self, word: &str) -> Result<String> {
+        match self.lines.recv_timeout(SILENCE) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => {
+                bail!("the UCI engine sent no '{word}' in {} s", SILENCE.as_secs())
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                bail!("the UCI engine exited before sending '{word}'")
             }
         }
     }

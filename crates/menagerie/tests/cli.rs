@@ -437,6 +437,15 @@ fn match_plays_menagerie_over_uci_in_a_variant_with_dice() {
     );
     assert!(text.contains("2 games"), "{text}");
     assert_eq!(games.matches("[Variant \"behemoth\"]").count(), 2);
+    // Each player under its real name: the external engine as its `id name` says, ours
+    // with its version and settings; engine 1 has White, then Black.
+    let version = env!("CARGO_PKG_VERSION");
+    let ours = format!("Menagerie {version} (depth=1,without=all)");
+    let theirs = format!("Menagerie {version}");
+    for (white, black) in [(&ours, &theirs), (&theirs, &ours)] {
+        let pair = format!("[White \"{white}\"]\n[Black \"{black}\"]");
+        assert!(games.contains(&pair), "{pair} in {games}");
+    }
 }
 
 #[test]

@@ -1,40 +1,19 @@
 //! PGN round trips in every variant (games with seeded dice written, read back, the same
 //! positions and rolls), and the `pgn` and `play` commands as users see them.
 
-use dice::DiceStream;
-use rules::{Game, Owed, Position, Turn, VariantId, fen, pgn};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use dice::{RandomMoves, TurnDriver};
+use rules::{Game, Position, Turn, VariantId, fen, pgn};
+
+mod common;
+use common::menagerie;
 
 /// A game of random moves and seeded dice, from the variant's start (the Juggernaut
 /// placed by the dice).
 fn random_game(id: VariantId, seed: u64, max_plies: usize) -> Game {
-    let mut dice = DiceStream::new(seed);
-    let start = dice
-        .starting_position(Position::start(id.rules().unwrap()))
-        .unwrap();
-    let mut game = Game::new(start);
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut plies = 0;
-    while plies < max_plies {
-        match game.owed() {
-            Owed::Over(_) => break,
-            Owed::Roll => {
-                let outcome = dice.roll(game.position()).unwrap();
-                game.roll(outcome).unwrap();
-            }
-            Owed::Move(_) => {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let legal = game.position().legal_moves();
-                game.play(legal.as_slice()[(state % legal.len() as u64) as usize])
-                    .unwrap();
-                plies += 1;
-            }
-        }
-    }
-    game
+    let mut driver = TurnDriver::new(seed, Position::start(id.rules().unwrap())).unwrap();
+    let mut players = RandomMoves::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    driver.play_until(&mut players, max_plies as u32).unwrap();
+    driver.into_game()
 }
 
 fn fens(game: &Game) -> Vec<String> {
@@ -109,24 +88,6 @@ fn a_result_the_moves_did_not_decide_is_kept() {
     assert_eq!(read.result.as_deref(), Some("0-1"));
     assert_eq!(read.tag("Termination"), Some("normal"));
     assert_eq!(read.tag("Reason"), Some("White resigns"));
-}
-
-fn menagerie(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
@@ -335,6 +296,8 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
             "human",
             "--black",
             "human",
+            "--white-name",
+            "Ada",
             "--pgn",
             path.to_str().unwrap(),
         ],
@@ -367,4 +330,25 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
     assert_eq!(saved.tag("Termination"), Some("normal"));
     assert_eq!(saved.tag("Reason"), Some("Black resigns"));
     assert_eq!(saved.game.moves().len(), 3);
+    assert_eq!(saved.tag("White"), Some("Ada"), "the name given");
+    assert_eq!(saved.tag("Black"), Some("human"), "no name given");
+}
+
+#[test]
+fn play_names_the_engine_with_its_version_and_level() {
+    let path =
+        std::env::temp_dir().join(format!("menagerie-play-level-{}.pgn", std::process::id()));
+    let out = menagerie(
+        &["play", "--level", "3", "--pgn", path.to_str().unwrap()],
+        "quit\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let saved = pgn::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved.tag("White"), Some("human"));
+    let engine = format!("Menagerie {} level 3", env!("CARGO_PKG_VERSION"));
+    assert_eq!(saved.tag("Black"), Some(engine.as_str()));
 }

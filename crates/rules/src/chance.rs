@@ -90,6 +90,44 @@ const JUGGERNAUT_DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
+/// A (file, rank) step as a compass point with its arrow, north towards Black.
+fn compass((df, dr): (i8, i8)) -> &'static str {
+    match (df.signum(), dr.signum()) {
+        (0, 1) => "N ↑",
+        (1, 1) => "NE ↗",
+        (1, 0) => "E →",
+        (1, -1) => "SE ↘",
+        (0, -1) => "S ↓",
+        (-1, -1) => "SW ↙",
+        (-1, 0) => "W ←",
+        _ => "NW ↖",
+    }
+}
+
+impl Position {
+    /// What a roll tells the beast to do, for people: `NW ↖, 3 steps`, `N ↑`, `stays`,
+    /// `teleports to e5`.
+    pub fn roll_meaning(&self, outcome: ChanceOutcome) -> String {
+        match outcome {
+            ChanceOutcome::Behemoth {
+                direction,
+                distance,
+            } => {
+                let way = compass(BEHEMOTH_DIRECTIONS[(direction as usize).clamp(1, 8) - 1]);
+                let plural = if distance == 1 { "" } else { "s" };
+                format!("{way}, {distance} step{plural}")
+            }
+            ChanceOutcome::JuggernautStep(9) => "stays".to_string(),
+            ChanceOutcome::JuggernautStep(roll) => {
+                compass(JUGGERNAUT_DIRECTIONS[(roll as usize).clamp(1, 8) - 1]).to_string()
+            }
+            ChanceOutcome::JuggernautTeleport(sq) => {
+                format!("teleports to {}", self.geometry().name(sq))
+            }
+        }
+    }
+}
+
 impl Position {
     /// Is the beast's move owed before the next player turn?
     #[inline(always)]

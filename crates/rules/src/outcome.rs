@@ -82,34 +82,12 @@ impl Position {
     /// The result if this position alone ends the game (repetition needs the game's
     /// history; see [`crate::game::Game`]).
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.is_variant_end() {
+            return Some(self.variant_end_outcome());
+        }
         let variant = self.variant();
         if variant.battle.is_some() {
             return self.battle_outcome();
-        }
-        let has_king =
-            |color: Color| self.king(color).is_some() || self.hand(color)[Role::King.index()] > 0;
-        match (has_king(Color::White), has_king(Color::Black)) {
-            (true, true) => {}
-            (false, false) => {
-                return Some(Outcome {
-                    winner: None,
-                    reason: Reason::BothKingsTrampled,
-                });
-            }
-            (white, _) => {
-                let winner = if white { Color::White } else { Color::Black };
-                // A king is taken by a piece on a player's move, before the roll; one gone
-                // after the roll was trampled.
-                let reason = if self.chance_pending() {
-                    Reason::KingCaptured
-                } else {
-                    Reason::KingTrampled
-                };
-                return Some(Outcome {
-                    winner: Some(winner),
-                    reason,
-                });
-            }
         }
         let mover = self.turn();
         if self.chance_pending() {
@@ -149,22 +127,53 @@ impl Position {
         })
     }
 
-    fn battle_outcome(&self) -> Option<Outcome> {
-        for color in Color::ALL {
-            if self.pieces_of(color, Role::Berserker).is_empty() {
-                // A berserker is captured on the opponent's turn; the crowning of the last
-                // one is its owner's own turn, just played.
-                let reason = if color == self.turn() {
-                    Reason::LastBerserkerCaptured
-                } else {
-                    Reason::LastBerserkerCrowned
-                };
-                return Some(Outcome {
-                    winner: Some(!color),
-                    reason,
-                });
-            }
+    /// Who won a game that [`Self::is_variant_end`] ended, and how.
+    fn variant_end_outcome(&self) -> Outcome {
+        let [white_lost, black_lost] = Color::ALL.map(|color| self.has_lost_its_lifeline(color));
+        if self.variant().battle.is_some() {
+            let loser = if white_lost {
+                Color::White
+            } else {
+                Color::Black
+            };
+            // A berserker is captured on the opponent's turn; the crowning of the last
+            // one is its owner's own turn, just played.
+            let reason = if loser == self.turn() {
+                Reason::LastBerserkerCaptured
+            } else {
+                Reason::LastBerserkerCrowned
+            };
+            return Outcome {
+                winner: Some(!loser),
+                reason,
+            };
         }
+        if white_lost && black_lost {
+            return Outcome {
+                winner: None,
+                reason: Reason::BothKingsTrampled,
+            };
+        }
+        // A king is taken by a piece on a player's move, before the roll; one gone after
+        // the roll was trampled.
+        let reason = if self.chance_pending() {
+            Reason::KingCaptured
+        } else {
+            Reason::KingTrampled
+        };
+        Outcome {
+            winner: Some(if white_lost {
+                Color::Black
+            } else {
+                Color::White
+            }),
+            reason,
+        }
+    }
+
+    /// Battle Chieftain's ends once both sides still have berserkers: no legal turn, or
+    /// the fifty-move rule.
+    fn battle_outcome(&self) -> Option<Outcome> {
         if self.legal_moves().is_empty() {
             return Some(Outcome {
                 winner: Some(!self.turn()),
@@ -222,13 +231,19 @@ impl Position {
     /// kings come and go) or without berserkers (Battle Chieftain). [`Self::outcome`]
     /// says who won and why.
     pub fn is_variant_end(&self) -> bool {
-        Color::ALL.into_iter().any(|color| {
-            if self.variant().battle.is_some() {
-                self.pieces_of(color, Role::Berserker).is_empty()
-            } else {
-                self.king(color).is_none() && self.hand(color)[Role::King.index()] == 0
-            }
-        })
+        Color::ALL
+            .into_iter()
+            .any(|color| self.has_lost_its_lifeline(color))
+    }
+
+    /// `color` has lost what the variant cannot play without: its king (neither on the
+    /// board nor in hand), or in Battle Chieftain its last berserker.
+    fn has_lost_its_lifeline(&self, color: Color) -> bool {
+        if self.variant().battle.is_some() {
+            self.pieces_of(color, Role::Berserker).is_empty()
+        } else {
+            self.king(color).is_none() && self.hand(color)[Role::King.index()] == 0
+        }
     }
 
     /// Whether [`Self::outcome`] can end the game here, for a caller that already knows

@@ -463,3 +463,36 @@ fn loop_castling_gone_after_a_redrop() {
     let (after, _) = move_and_roll(&after, "R@h2", "~4.1");
     assert_eq!(fen::write(&after).split(' ').nth(2), Some("Q"));
 }
+
+/// The meaning of every face, as rules.md gives the dice, and each step's path goes the
+/// way its meaning says.
+#[test]
+fn each_roll_says_where_the_beast_goes() {
+    let behemoth = position(VariantId::Behemoth, "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    let ways = ["NW ↖", "N ↑", "NE ↗", "W ←", "E →", "SW ↙", "S ↓", "SE ↘"];
+    let first_steps = ["c6", "d6", "e6", "c5", "e5", "c4", "d4", "e4"];
+    for (d8, (way, first)) in ways.iter().zip(first_steps).enumerate() {
+        let token = format!("~{}.3", d8 + 1);
+        let outcome = parse_token(&behemoth, &token).unwrap();
+        assert_eq!(
+            behemoth.roll_meaning(outcome),
+            format!("{way}, 3 steps"),
+            "{token}"
+        );
+        assert_eq!(path_names(&behemoth, &token)[0], first, "{token}");
+    }
+    let one = parse_token(&behemoth, "~2.1").unwrap();
+    assert_eq!(behemoth.roll_meaning(one), "N ↑, 1 step");
+
+    let juggernaut = position(VariantId::Juggernaut, "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    let ways = [
+        "N ↑", "NE ↗", "E →", "SE ↘", "S ↓", "SW ↙", "W ←", "NW ↖", "stays",
+    ];
+    for (d10, way) in ways.iter().enumerate() {
+        let token = format!("~{}", d10 + 1);
+        let outcome = parse_token(&juggernaut, &token).unwrap();
+        assert_eq!(juggernaut.roll_meaning(outcome), *way, "{token}");
+    }
+    let teleport = parse_token(&juggernaut, "~e7").unwrap();
+    assert_eq!(juggernaut.roll_meaning(teleport), "teleports to e7");
+}

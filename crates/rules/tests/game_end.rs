@@ -5,19 +5,7 @@ use proptest::prelude::*;
 use rules::{Game, Owed, Position, VariantId, uci_move};
 
 mod common;
-use common::Rng;
-
-fn playable() -> impl Strategy<Value = VariantId> {
-    prop_oneof![
-        Just(VariantId::Chess),
-        Just(VariantId::Wildebeest),
-        Just(VariantId::Behemoth),
-        Just(VariantId::Juggernaut),
-        Just(VariantId::BehemothLoop),
-        Just(VariantId::BattleChieftain),
-        Just(VariantId::BattleChieftainUnevenField),
-    ]
-}
+use common::{Rng, playable};
 
 /// Expected pieces lost to the roll, from the odds and from every roll played out.
 fn expected_tramples(pos: &Position) -> (f64, f64) {

@@ -5,21 +5,7 @@ use proptest::prelude::*;
 use rules::{Game, Owed, Position, VariantId, chance, fen, pgn, san, uci_move};
 
 mod common;
-use common::Rng;
-
-fn playable() -> impl Strategy<Value = VariantId> {
-    prop_oneof![
-        Just(VariantId::Chess),
-        Just(VariantId::Wildebeest),
-        Just(VariantId::Behemoth),
-        Just(VariantId::Juggernaut),
-        Just(VariantId::BehemothLoop),
-        Just(VariantId::BattleChieftain),
-        Just(VariantId::BattleChieftainFarWalls),
-        Just(VariantId::BattleChieftainDifferingField),
-        Just(VariantId::BattleChieftainUnevenField),
-    ]
-}
+use common::{Rng, playable};
 
 /// Strings made of the characters FENs and moves are made of, so the readers get past
 /// their first check often.

@@ -156,6 +156,9 @@ pub struct HistoryEntry {
     /// A move's player; `null` for a roll.
     pub color: Option<Side>,
     pub kind: EntryKind,
+    /// What a roll tells the beast, from the rules ("NW ↖, 3 steps", "stays",
+    /// "teleports to e5"); `null` for a move.
+    pub meaning: Option<String>,
     pub path: Vec<String>,
     pub trampled: Vec<Trampled>,
     /// The position after this entry.

@@ -104,6 +104,7 @@ fn history(live: &LiveGame) -> Vec<HistoryEntry> {
                     san: san::write(pos, m),
                     color: Some(pos.turn().into()),
                     kind: EntryKind::Move,
+                    meaning: None,
                     path: Vec::new(),
                     trampled: Vec::new(),
                     fen,
@@ -117,6 +118,7 @@ fn history(live: &LiveGame) -> Vec<HistoryEntry> {
                         san: pgn::roll_annotation(pos, outcome),
                         color: None,
                         kind: EntryKind::Roll,
+                        meaning: Some(pos.roll_meaning(outcome)),
                         path: trample.path.iter().map(|&s| geo.name(s)).collect(),
                         trampled: trample
                             .trampled

@@ -20,18 +20,23 @@ fn civil_date(ms: i64) -> (i64, i64, i64) {
     (year, month, day)
 }
 
-fn player_name(live: &LiveGame, color: rules::Color) -> String {
-    match live.player(color) {
-        Player::Engine => format!("Menagerie engine level {}", live.row.engine_level),
-        Player::Human => "human".to_string(),
+/// A player as the server knows it: the engine by version and level; a person only by
+/// their seat, since the server asks for no names.
+fn player_name(player: Player, engine_level: i64) -> String {
+    match player {
+        Player::Engine => format!(
+            "Menagerie {} level {engine_level}",
+            env!("CARGO_PKG_VERSION")
+        ),
+        Player::Human => "Anonymous".to_string(),
     }
 }
 
 pub fn export(live: &LiveGame) -> String {
     let (y, m, d) = civil_date(live.row.created_at);
     let date = format!("{y:04}.{m:02}.{d:02}");
-    let white = player_name(live, rules::Color::White);
-    let black = player_name(live, rules::Color::Black);
+    let white = player_name(live.player(rules::Color::White), live.row.engine_level);
+    let black = player_name(live.player(rules::Color::Black), live.row.engine_level);
     let commitment = live.row.seed.commitment();
     let server_seed = live.row.seed.server.to_string();
     let dice_seed = live.seed.to_string();
@@ -85,7 +90,16 @@ pub fn export(live: &LiveGame) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::civil_date;
+    use super::{Player, civil_date, player_name};
+
+    #[test]
+    fn the_engine_is_named_by_version_and_level_and_a_person_is_anonymous() {
+        assert_eq!(
+            player_name(Player::Engine, 4),
+            format!("Menagerie {} level 4", env!("CARGO_PKG_VERSION"))
+        );
+        assert_eq!(player_name(Player::Human, 4), "Anonymous");
+    }
 
     #[test]
     fn civil_dates() {

@@ -61,6 +61,12 @@ async fn a_local_behemoth_game_rolls_after_each_move_and_reads_back() {
             g["history"][1]["uci"],
             rules::chance::write_token(&pos, roll)
         );
+        assert_eq!(g["history"][1]["meaning"], pos.roll_meaning(roll));
+        assert_eq!(
+            g["history"][0]["meaning"],
+            Value::Null,
+            "a move has no meaning"
+        );
 
         let read = s.game(&id, None).await;
         assert_eq!(essence(&read), essence(&g));

@@ -61,7 +61,12 @@ export type HistoryEntry = { ply: number, uci: string, san: string,
 /**
  * A move's player; `null` for a roll.
  */
-color: Side | null, kind: EntryKind, path: Array<string>, trampled: Array<Trampled>, 
+color: Side | null, kind: EntryKind, 
+/**
+ * What a roll tells the beast, from the rules ("NW ↖, 3 steps", "stays",
+ * "teleports to e5"); `null` for a move.
+ */
+meaning: string | null, path: Array<string>, trampled: Array<Trampled>, 
 /**
  * The position after this entry.
  */

@@ -13,11 +13,11 @@ use crate::setup::PositionArgs;
 use anyhow::{Result, anyhow, bail};
 use board::Marks;
 use clap::{Args, ValueEnum};
-use dice::DiceStream;
+use dice::{Choice, Dice, DiceStream, Players, Stop, TurnDriver};
 use engine::score::{mate_in, wdl};
-use engine::{Limits, Searcher};
+use engine::{Limits, Searcher, Strength};
 use record::{Ending, Record};
-use rules::{Color, Game, Owed, Turn, chance, san, uci_move};
+use rules::{Color, Game, Owed, Position, Trample, Turn, chance, san, uci_move};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -61,6 +61,15 @@ pub struct PlayArgs {
     /// Limit the engine's search to this depth (with --time, whichever comes first).
     #[arg(long)]
     depth: Option<i32>,
+    /// Play the engine below full strength, 1 (weakest) to 8.
+    #[arg(long, value_parser = clap::value_parser!(i64).range(1..=8))]
+    level: Option<i64>,
+    /// White's name in the saved game (default: "human", or the engine's name and level).
+    #[arg(long, value_name = "NAME")]
+    white_name: Option<String>,
+    /// Black's name in the saved game, as --white-name.
+    #[arg(long, value_name = "NAME")]
+    black_name: Option<String>,
     /// Save the game here (default: menagerie-VARIANT-TIME.pgn in this directory).
     #[arg(long)]
     pgn: Option<PathBuf>,
@@ -83,10 +92,14 @@ fn help(variant: &rules::Variant) -> String {
     )
 }
 
+/// The terminal's side of the game: asks the humans, runs the engine, shows every turn.
+/// The game itself and its dice are the turn driver's.
 struct Session {
-    game: Game,
     seats: [Seat; 2],
-    dice: Option<(u64, DiceStream)>,
+    /// The players' names in the saved game, White's first.
+    names: [String; 2],
+    /// The dice are physical: the program asks what they show.
+    physical_dice: bool,
     searcher: Searcher,
     limits: Limits,
     colour: bool,
@@ -94,12 +107,10 @@ struct Session {
     /// The board has changed since it was last drawn.
     dirty: bool,
     input: input::Input,
-}
-
-/// What the side to move asked for.
-enum Action {
-    Continue,
-    Finish(Option<Ending>),
+    /// Said with the next move: who played it and the engine's thinking.
+    note: (&'static str, String),
+    /// How the players ended the game when they stopped it with a result (a draw agreed).
+    ending: Option<Ending>,
 }
 
 pub fn run(args: PlayArgs) -> Result<()> {
@@ -122,33 +133,48 @@ pub fn run(args: PlayArgs) -> Result<()> {
         None => rules::Position::start(variant).with_options(options),
     };
     let has_dice = variant.beast.is_some();
-    let searcher = Searcher::new(32);
-    let input = input::Input::start(searcher.stop_flag())?;
-    let mut session = Session {
-        game: Game::new(start),
-        seats: [args.white, args.black],
-        dice: (has_dice && args.dice == DiceSource::App).then_some((seed, stream)),
-        searcher,
-        limits: Limits {
-            movetime: Some(Duration::from_secs_f64(args.time)),
-            depth: args.depth,
-            ..Limits::default()
-        },
-        colour: board::colour_wanted(),
-        marks: Marks::default(),
-        dirty: true,
-        input,
-    };
+    let seeded_dice = has_dice && args.dice == DiceSource::App;
+    let mut game = Game::new(start);
+    let mut marks = Marks::default();
     let turns = args
         .position
         .moves
         .iter()
         .flat_map(|m| m.split_whitespace());
     for (i, text) in turns.enumerate() {
-        session
-            .play_token(text)
+        play_token(&mut game, &mut marks, text)
             .map_err(|e| anyhow!("--moves, turn {} '{text}': {e}", i + 1))?;
     }
+    let dice = if has_dice && args.dice == DiceSource::Manual {
+        Dice::Physical
+    } else {
+        Dice::Seeded { seed, stream }
+    };
+    let mut driver = TurnDriver::resume(game, dice);
+    let searcher = Searcher::new(32);
+    let input = input::Input::start(searcher.stop_flag())?;
+    let names = [
+        player_name(args.white, args.white_name.as_deref(), args.level),
+        player_name(args.black, args.black_name.as_deref(), args.level),
+    ];
+    let mut session = Session {
+        seats: [args.white, args.black],
+        names,
+        physical_dice: has_dice && args.dice == DiceSource::Manual,
+        searcher,
+        limits: Limits {
+            movetime: Some(Duration::from_secs_f64(args.time)),
+            depth: args.depth,
+            strength: args.level.map_or_else(Strength::default, Strength::level),
+            ..Limits::default()
+        },
+        colour: board::colour_wanted(),
+        marks,
+        dirty: true,
+        input,
+        note: ("", String::new()),
+        ending: None,
+    };
     let name = |seat: Seat| match seat {
         Seat::Human => "human",
         Seat::Engine => "engine",
@@ -159,38 +185,44 @@ pub fn run(args: PlayArgs) -> Result<()> {
         name(args.black),
         help(variant)
     );
-    if let Some((seed, _)) = &session.dice {
+    if seeded_dice {
         println!(
             "The dice are rolled from a seeded stream; its SHA-256 commitment is {}. The seed is shown when the game ends.",
-            dice::seed_commitment(*seed)
+            dice::seed_commitment(seed)
         );
     } else if has_dice {
         println!("Physical dice: after each move, type what the dice show.");
     }
-    let ending = session.play_out()?;
+    let ending = match driver.play_until(&mut session, u32::MAX)? {
+        Stop::Forfeit { loser, reason } => Some(Ending {
+            result: rules::outcome::result_text(Some(!loser)),
+            termination: reason,
+        }),
+        Stop::Halted => session.ending.take(),
+        Stop::Over(_) | Stop::MoveLimit => None,
+    };
+    let game = driver.game();
     if session.dirty {
-        session.draw();
+        session.draw(game);
     }
     if session.input.interrupted() {
         println!("Interrupted (Ctrl-C): the game is saved as it stands.");
     }
-    let game = &session.game;
     let verdict = match (game.outcome(), &ending) {
         (Some(outcome), _) => format!("Game over: {outcome} ({}).", outcome.result_text()),
         (None, Some(e)) => format!("Game over: {} ({}).", e.termination, e.result),
         (None, None) => "Game stopped without a result (*).".to_string(),
     };
     println!("{verdict}");
-    let seed = session
-        .dice
-        .as_ref()
-        .map(|(seed, _)| *seed)
-        .filter(|seed| dice::replay(*seed, game).is_ok());
+    let seed = driver
+        .seed()
+        .filter(|seed| seeded_dice && dice::replay(*seed, game).is_ok());
+    let [white, black] = session.names.clone();
     let record = Record {
-        white: seat_name(args.white),
-        black: seat_name(args.black),
+        white,
+        black,
         seed,
-        manual_dice: has_dice && args.dice == DiceSource::Manual,
+        manual_dice: session.physical_dice,
     };
     let path = args
         .pgn
@@ -207,10 +239,19 @@ pub fn run(args: PlayArgs) -> Result<()> {
     Ok(())
 }
 
-fn seat_name(seat: Seat) -> String {
-    match seat {
-        Seat::Human => "human".to_string(),
-        Seat::Engine => "menagerie engine".to_string(),
+/// A player's name in the saved game: the one given, else "human", or the engine with
+/// its version and level.
+fn player_name(seat: Seat, given: Option<&str>, level: Option<i64>) -> String {
+    match (given, seat) {
+        (Some(name), _) => name.to_string(),
+        (None, Seat::Human) => "human".to_string(),
+        (None, Seat::Engine) => {
+            let version = env!("CARGO_PKG_VERSION");
+            match level {
+                Some(level) => format!("Menagerie {version} level {level}"),
+                None => format!("Menagerie {version}"),
+            }
+        }
     }
 }
 
@@ -225,27 +266,130 @@ fn fresh_seed() -> u64 {
     hasher.finish()
 }
 
+/// Plays one turn of a `--moves` list: a coordinate move or a roll token.
+fn play_token(game: &mut Game, marks: &mut Marks, text: &str) -> Result<()> {
+    let pos = game.position();
+    if game.owed() == Owed::Roll {
+        let outcome = chance::parse_token(pos, text).map_err(|e| {
+            anyhow!(
+                "the dice are owed here, as a roll like {}: {e}",
+                crate::setup::example_roll(pos)
+            )
+        })?;
+        marks.beast_path = game.roll(outcome)?.path;
+    } else {
+        let m = uci_move::parse(pos, text)?;
+        game.play(m)?;
+        *marks = Marks {
+            last_move: board::move_squares(m),
+            beast_path: Vec::new(),
+        };
+    }
+    Ok(())
+}
+
+impl Players for Session {
+    type Error = anyhow::Error;
+
+    fn choose(&mut self, game: &Game, color: Color) -> Result<Choice> {
+        loop {
+            if self.dirty {
+                self.draw(game);
+            }
+            match self.seat(color) {
+                Seat::Engine => return self.engine_move(game),
+                Seat::Human => {
+                    if let Some(choice) = self.human_turn(game, color)? {
+                        return Ok(choice);
+                    }
+                }
+            }
+            if self.input.interrupted() {
+                return Ok(Choice::Halt);
+            }
+        }
+    }
+
+    fn physical_roll(&mut self, game: &Game) -> Result<Choice> {
+        let pos = game.position();
+        let hint = match pos.variant().beast {
+            Some(rules::variant::Beast::Juggernaut) => {
+                "the d10, or 10 and the file and rank rolls, as in 10 5 3"
+            }
+            _ => "the d8 then the d4, as in 7 4",
+        };
+        let prompt = format!("Dice for the {} ({hint})> ", narrate::beast_name(pos));
+        loop {
+            let Some(line) = self.ask(&prompt) else {
+                return Ok(Choice::Halt);
+            };
+            match line.as_str() {
+                "" => continue,
+                "quit" => return Ok(Choice::Halt),
+                "undo" => {
+                    if let Some(turns) = self.take_back(game) {
+                        return Ok(Choice::TakeBack(turns));
+                    }
+                }
+                "help" | "?" => println!("Type what the dice show ({hint}), or undo, or quit."),
+                text => match dice::parse_physical(pos, text) {
+                    Ok(outcome) => return Ok(Choice::Roll(outcome)),
+                    Err(e) => println!("Not a roll: {e}."),
+                },
+            }
+        }
+    }
+
+    /// Says what happened: `White plays exd5, taking Black's pawn on d5.`, or the roll.
+    fn played(&mut self, before: &Position, turn: Turn, game: &Game, trample: Option<&Trample>) {
+        match (turn, trample) {
+            (Turn::Roll(outcome), Some(trample)) => {
+                println!("{}", narrate::roll_report(before, outcome, trample));
+                self.marks.beast_path = trample.path.clone();
+            }
+            (Turn::Move(m), _) => {
+                let (who, after) = std::mem::take(&mut self.note);
+                println!(
+                    "{}{who} {}{}.{after}",
+                    before.turn().name(),
+                    narrate::move_text(before, m),
+                    narrate::captures(before, game.position())
+                );
+                self.marks = Marks {
+                    last_move: board::move_squares(m),
+                    beast_path: Vec::new(),
+                };
+            }
+            (Turn::Roll(_), None) => unreachable!("the driver reports every roll's trample"),
+        }
+        self.dirty = true;
+    }
+
+    fn halted(&mut self) -> bool {
+        self.input.interrupted()
+    }
+}
+
 impl Session {
     fn seat(&self, color: Color) -> Seat {
         self.seats[color.index()]
     }
 
-    fn draw(&mut self) {
-        let pos = self.game.position();
+    fn draw(&mut self, game: &Game) {
+        let pos = game.position();
         print!(
             "\n{}",
             board::draw(pos, &self.marks, self.colour, orientation(self.seats))
         );
-        let last = self
-            .game
+        let last = game
             .turns()
             .iter()
             .rposition(|t| matches!(t, Turn::Move(_)));
         let last_text = last.map_or(String::new(), |i| {
-            let Turn::Move(m) = self.game.turns()[i] else {
+            let Turn::Move(m) = game.turns()[i] else {
                 unreachable!("rposition found a move")
             };
-            format!("; last move {}", san::write(&self.game.positions()[i], m))
+            format!("; last move {}", san::write(&game.positions()[i], m))
         });
         let beast = pos.beast_square().map_or(String::new(), |sq| {
             format!(
@@ -259,7 +403,7 @@ impl Session {
         } else {
             ""
         };
-        let to_move = if self.game.outcome().is_some() {
+        let to_move = if game.outcome().is_some() {
             String::new()
         } else {
             format!(", {}", narrate::whose_turn(pos))
@@ -288,106 +432,12 @@ impl Session {
         }
     }
 
-    /// Plays one turn of a `--moves` list: a coordinate move or a roll token.
-    fn play_token(&mut self, text: &str) -> Result<()> {
-        let pos = self.game.position();
-        if self.game.owed() == Owed::Roll {
-            let outcome = chance::parse_token(pos, text).map_err(|e| {
-                anyhow!(
-                    "the dice are owed here, as a roll like {}: {e}",
-                    crate::setup::example_roll(pos)
-                )
-            })?;
-            self.marks.beast_path = self.game.roll(outcome)?.path;
-        } else {
-            let m = uci_move::parse(pos, text)?;
-            self.game.play(m)?;
-            self.marks = Marks {
-                last_move: board::move_squares(m),
-                beast_path: Vec::new(),
-            };
-        }
-        Ok(())
-    }
-
-    /// Plays until the game ends or a player stops it; `Some` ending when a player ended
-    /// it (resignation, agreed draw).
-    fn play_out(&mut self) -> Result<Option<Ending>> {
-        loop {
-            if self.input.interrupted() {
-                return Ok(None);
-            }
-            match self.game.owed() {
-                Owed::Over(_) => return Ok(None),
-                Owed::Roll => {
-                    if let Action::Finish(ending) = self.roll()? {
-                        return Ok(ending);
-                    }
-                }
-                Owed::Move(color) => {
-                    if self.dirty {
-                        self.draw();
-                    }
-                    match self.seat(color) {
-                        Seat::Engine => self.engine_move()?,
-                        Seat::Human => {
-                            if let Action::Finish(ending) = self.human_turn(color)? {
-                                return Ok(ending);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn roll(&mut self) -> Result<Action> {
-        let pos = self.game.position().clone();
-        let outcome = match self.dice.as_mut() {
-            Some((_, stream)) => stream.roll(&pos).expect("a variant with a beast has dice"),
-            None => {
-                let hint = match pos.variant().beast {
-                    Some(rules::variant::Beast::Juggernaut) => {
-                        "the d10, or 10 and the file and rank rolls, as in 10 5 3"
-                    }
-                    _ => "the d8 then the d4, as in 7 4",
-                };
-                let prompt = format!("Dice for the {} ({hint})> ", narrate::beast_name(&pos));
-                loop {
-                    let Some(line) = self.ask(&prompt) else {
-                        return Ok(Action::Finish(None));
-                    };
-                    match line.as_str() {
-                        "" => continue,
-                        "quit" => return Ok(Action::Finish(None)),
-                        "undo" => {
-                            self.undo();
-                            return Ok(Action::Continue);
-                        }
-                        "help" | "?" => {
-                            println!("Type what the dice show ({hint}), or undo, or quit.")
-                        }
-                        text => match dice::parse_physical(&pos, text) {
-                            Ok(outcome) => break outcome,
-                            Err(e) => println!("Not a roll: {e}."),
-                        },
-                    }
-                }
-            }
-        };
-        let trample = self.game.roll(outcome)?;
-        println!("{}", narrate::roll_report(&pos, outcome, &trample));
-        self.marks.beast_path = trample.path;
-        self.dirty = true;
-        Ok(Action::Continue)
-    }
-
-    fn engine_move(&mut self) -> Result<()> {
-        let pos = self.game.position().clone();
-        let history = self.game.history_keys();
+    fn engine_move(&mut self, game: &Game) -> Result<Choice> {
+        let pos = game.position();
+        let history = game.history_keys();
         // On a terminal, each finished depth is shown on one line that the next replaces.
         let live = std::io::stdout().is_terminal();
-        let (best, info) = self.searcher.search(&pos, &history, &self.limits, |info| {
+        let (best, info) = self.searcher.search(pos, &history, &self.limits, |info| {
             if live {
                 print!(
                     "\r\x1b[2Kthinking: depth {}, score {}, {}",
@@ -412,37 +462,21 @@ impl Session {
             info.nodes,
             info.elapsed.as_secs_f64()
         );
-        self.play(m, " (engine)", &thinking)
+        self.note = (" (engine)", thinking);
+        Ok(Choice::Move(m))
     }
 
-    /// Plays `m` and says so: `White plays exd5, taking Black's pawn on d5.`
-    fn play(&mut self, m: rules::Move, who: &str, after: &str) -> Result<()> {
-        let before = self.game.position().clone();
-        self.game.play(m)?;
-        println!(
-            "{}{who} {}{}.{after}",
-            before.turn().name(),
-            narrate::move_text(&before, m),
-            narrate::captures(&before, self.game.position())
-        );
-        self.marks = Marks {
-            last_move: board::move_squares(m),
-            beast_path: Vec::new(),
-        };
-        self.dirty = true;
-        Ok(())
-    }
-
-    fn human_turn(&mut self, color: Color) -> Result<Action> {
+    /// One command of a human whose move it is; `Some` once it decides the turn.
+    fn human_turn(&mut self, game: &Game, color: Color) -> Result<Option<Choice>> {
         let Some(line) = self.ask(&format!("{} to move> ", color.name())) else {
-            return Ok(Action::Finish(None));
+            return Ok(Some(Choice::Halt));
         };
         match line.as_str() {
             "" => {}
-            "help" | "?" => println!("{}", help(self.game.position().variant())),
-            "board" => self.draw(),
+            "help" | "?" => println!("{}", help(game.position().variant())),
+            "board" => self.draw(game),
             "moves" => {
-                let pos = self.game.position();
+                let pos = game.position();
                 let list: Vec<String> = pos
                     .legal_moves()
                     .iter()
@@ -450,34 +484,30 @@ impl Session {
                     .collect();
                 println!("Legal moves: {}", list.join(" "));
             }
-            "undo" => self.undo(),
-            "quit" => return Ok(Action::Finish(None)),
-            "resign" => {
-                return Ok(Action::Finish(Some(Ending {
-                    result: if color == Color::White { "0-1" } else { "1-0" },
-                    termination: format!("{} resigns", color.name()),
-                })));
-            }
+            "undo" => return Ok(self.take_back(game).map(Choice::TakeBack)),
+            "quit" => return Ok(Some(Choice::Halt)),
+            "resign" => return Ok(Some(Choice::Forfeit(format!("{} resigns", color.name())))),
             "draw" => {
-                if self.draw_accepted(color) {
+                if self.draw_accepted(game, color) {
                     println!("Draw agreed.");
-                    return Ok(Action::Finish(Some(Ending {
+                    self.ending = Some(Ending {
                         result: "1/2-1/2",
                         termination: "draw agreed".to_string(),
-                    })));
+                    });
+                    return Ok(Some(Choice::Halt));
                 }
                 println!("{} declines the draw.", (!color).name());
             }
             text if text.starts_with("save ") => {
                 let path = PathBuf::from(text["save ".len()..].trim());
+                let [white, black] = self.names.clone();
                 let record = Record {
-                    white: seat_name(self.seats[0]),
-                    black: seat_name(self.seats[1]),
+                    white,
+                    black,
                     seed: None,
-                    manual_dice: self.dice.is_none()
-                        && self.game.position().variant().beast.is_some(),
+                    manual_dice: self.physical_dice,
                 };
-                match record::save(&path, &record::write(&self.game, &record, None)) {
+                match record::save(&path, &record::write(game, &record, None)) {
                     Ok(()) => println!(
                         "Saved to {} (the seed stays secret until the end).",
                         path.display()
@@ -485,17 +515,17 @@ impl Session {
                     Err(e) => println!("{e:#}"),
                 }
             }
-            text => match explain::read_move(self.game.position(), text) {
-                Ok(m) => self.play(m, "", "")?,
+            text => match explain::read_move(game.position(), text) {
+                Ok(m) => return Ok(Some(Choice::Move(m))),
                 Err(why) => println!("Illegal: {why}"),
             },
         }
-        Ok(Action::Continue)
+        Ok(None)
     }
 
     /// The other side's answer to a draw offer: a human is asked, the engine accepts
     /// when it does not think itself better.
-    fn draw_accepted(&mut self, offerer: Color) -> bool {
+    fn draw_accepted(&mut self, game: &Game, offerer: Color) -> bool {
         let other = !offerer;
         match self.seat(other) {
             Seat::Human => {
@@ -508,46 +538,30 @@ impl Session {
                     depth: Some(4),
                     ..self.limits.clone()
                 };
-                let (_, info) = self
-                    .searcher
-                    .search(self.game.position(), &[], &limits, |_| {});
+                let (_, info) = self.searcher.search(game.position(), &[], &limits, |_| {});
                 // The score is the offerer's (the side to move); the engine's is its negation.
                 -info.score <= 0
             }
         }
     }
 
-    /// Takes back turns up to and including the last move a human made (with the rolls
-    /// and engine replies after it), so that human is to move again.
-    fn undo(&mut self) {
-        let humans_move = |game: &Game, seats: &[Seat; 2]| {
-            let i = game.turns().len().checked_sub(1)?;
-            match game.turns()[i] {
-                Turn::Move(_) => Some(seats[game.positions()[i].turn().index()] == Seat::Human),
-                Turn::Roll(_) => Some(false),
-            }
-        };
-        if !self.game.turns().iter().enumerate().any(|(i, t)| {
-            matches!(t, Turn::Move(_)) && self.seat(self.game.positions()[i].turn()) == Seat::Human
-        }) {
+    /// How many turns to take back so the human who last moved is to move again: up to
+    /// and including that move, with the rolls and engine replies after it. The driver
+    /// takes them back and rewinds the seeded dice.
+    fn take_back(&mut self, game: &Game) -> Option<usize> {
+        let turns = game.turns();
+        let last_human_move = (0..turns.len()).rev().find(|&i| {
+            matches!(turns[i], Turn::Move(_))
+                && self.seat(game.positions()[i].turn()) == Seat::Human
+        });
+        let Some(i) = last_human_move else {
             println!("Nothing to take back.");
-            return;
-        }
-        while let Some(was_human) = humans_move(&self.game, &self.seats) {
-            self.game.undo();
-            if was_human {
-                break;
-            }
-        }
-        if let Some((seed, stream)) = self.dice.as_mut() {
-            // The next roll is the one the stream gives after the rolls still in the game.
-            if let Ok(rewound) = dice::replay(*seed, &self.game) {
-                *stream = rewound;
-            }
-        }
+            return None;
+        };
         self.marks = Marks::default();
         println!("Taken back.");
         self.dirty = true;
+        Some(turns.len() - i)
     }
 }
 
@@ -642,6 +656,21 @@ mod tests {
         assert!(
             odds_label(300, Color::Black)
                 .starts_with(&format!("White wins {:.0}%", (loss as f64 / 10.0).round()))
+        );
+    }
+
+    #[test]
+    fn players_are_named_as_given_else_by_seat_and_level() {
+        let version = env!("CARGO_PKG_VERSION");
+        assert_eq!(player_name(Seat::Human, None, Some(3)), "human");
+        assert_eq!(player_name(Seat::Human, Some("Ada"), None), "Ada");
+        assert_eq!(
+            player_name(Seat::Engine, None, Some(3)),
+            format!("Menagerie {version} level 3")
+        );
+        assert_eq!(
+            player_name(Seat::Engine, None, None),
+            format!("Menagerie {version}")
         );
     }
 

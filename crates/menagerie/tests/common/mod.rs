@@ -2,16 +2,18 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-/// Runs `menagerie COMMAND` with `input` on its stdin and returns all it printed.
-pub fn converse(command: &str, input: &str) -> String {
+/// Runs `menagerie ARGS` (without colour) with `input` on its stdin, to the end.
+pub fn menagerie(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .arg(command)
+        .args(args)
+        .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
     child
@@ -20,7 +22,12 @@ pub fn converse(command: &str, input: &str) -> String {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `menagerie COMMAND` with `input` on its stdin and returns all it printed.
+pub fn converse(command: &str, input: &str) -> String {
+    String::from_utf8_lossy(&menagerie(&[command], input).stdout).into_owned()
 }
 
 /// `menagerie` run as an engine (UCI or XBoard) and talked to line by line.

@@ -2,11 +2,17 @@
 //! one seeded random stream. Each test file uses a part of them.
 #![allow(dead_code)]
 
+use proptest::prelude::*;
 use rules::{Position, VariantId, fen, uci_move};
 
 /// The position of `fen_text` in variant `id`; panics on a FEN the test got wrong.
 pub fn position(id: VariantId, fen_text: &str) -> Position {
     fen::parse(id.rules().unwrap(), fen_text).unwrap()
+}
+
+/// Any variant, for property tests.
+pub fn playable() -> impl Strategy<Value = VariantId> {
+    proptest::sample::select(VariantId::ALL.to_vec())
 }
 
 /// Every legal turn in coordinate notation, sorted.
