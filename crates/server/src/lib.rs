@@ -26,7 +26,6 @@ use axum::response::Html;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
@@ -46,7 +45,6 @@ pub struct Running {
     pub hub: Arc<hub::Hub>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     served: tokio::task::JoinHandle<std::io::Result<()>>,
-    flags: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
@@ -54,7 +52,7 @@ impl Running {
     pub async fn stop(self) {
         let _ = self.shutdown.send(());
         let _ = self.served.await;
-        self.flags.abort();
+        self.hub.drop_all();
         self.hub.store.close().await;
     }
 
@@ -87,7 +85,7 @@ fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>) -> Router {
     app.layer(TraceLayer::new_for_http())
 }
 
-/// Opens the store, reloads the unfinished games and starts listening.
+/// Opens the store, resumes the games with an engine seated and starts listening.
 pub async fn start(config: Config) -> Result<Running, String> {
     let store = store::Store::open(&config.database_url)
         .await
@@ -96,16 +94,15 @@ pub async fn start(config: Config) -> Result<Running, String> {
         store,
         engine_pool::EnginePool::new(config.engine_threads, 16),
     );
-    let reloaded = hub
-        .reload_unfinished()
+    let resumed = hub
+        .resume_engine_games()
         .await
         .map_err(|e| e.message.clone())?;
-    tracing::info!("{reloaded} unfinished games reloaded");
+    tracing::info!("{resumed} games with an engine seated resumed");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let flags = hub.watch_flags(Duration::from_millis(100));
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = router(hub.clone(), config.web_dir);
     let served = tokio::spawn(async move {
@@ -120,6 +117,5 @@ pub async fn start(config: Config) -> Result<Running, String> {
         hub,
         shutdown,
         served,
-        flags,
     })
 }
