@@ -121,7 +121,11 @@ async fn play_inner(
         base.trim_start_matches("http"),
         run.id
     );
-    let (mut socket, _) = tokio_tungstenite::connect_async(ws)
+    // A small read buffer: tungstenite zeroes the whole buffer (128 KiB by default) before
+    // each read, which would make the client, on the same machine, eat the server's CPU.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(4 * 1024);
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(ws, Some(config), false)
         .await
         .map_err(|e| format!("connect: {e}"))?;
     let mut seen = Seen::default();

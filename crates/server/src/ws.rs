@@ -20,6 +20,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
+const READ_BUFFER: usize = 4 * 1024;
+
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -34,6 +36,9 @@ pub async fn upgrade(
     }
     Ok(ws
         .max_message_size(BODY_LIMIT)
+        // The default 128 KiB is zeroed before every read of a frame: a game's messages
+        // are far smaller, and the zeroing was a tenth of the server's time under load.
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| serve(hub, id, token, socket)))
 }
 
