@@ -85,7 +85,7 @@ fn router(hub: Arc<hub::Hub>, web_dir: Option<PathBuf>) -> Router {
     app.layer(TraceLayer::new_for_http())
 }
 
-/// Opens the store, resumes the games with an engine seated and starts listening.
+/// Opens the store, starts listening and resumes the games with an engine seated.
 pub async fn start(config: Config) -> Result<Running, String> {
     let store = store::Store::open(&config.database_url)
         .await
@@ -94,11 +94,14 @@ pub async fn start(config: Config) -> Result<Running, String> {
         store,
         engine_pool::EnginePool::new(config.engine_threads, 16),
     );
-    let resumed = hub
-        .resume_engine_games()
-        .await
-        .map_err(|e| e.message.clone())?;
-    tracing::info!("{resumed} games with an engine seated resumed");
+    // Resumed while the server already answers: a start does not wait for them.
+    let resuming = hub.clone();
+    tokio::spawn(async move {
+        match resuming.resume_engine_games().await {
+            Ok(n) => tracing::info!("{n} games with an engine seated resumed"),
+            Err(e) => tracing::error!("engine games not resumed: {}", e.message),
+        }
+    });
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
