@@ -2,6 +2,7 @@
 // what the player is doing (replaying, selecting, waiting for a reply).
 
 import type { Game, RoleInfo, VariantInfo } from "./api";
+import type { GameUpdate } from "./generated/contract";
 import type { FenBoard } from "./fen";
 import type { Selection } from "./moves";
 
@@ -58,3 +59,10 @@ export class GameState {
     if (index === 0) return g.start_fen;
     return g.history[index - 1].fen;
   }}
+
+/** The game after one change: `update` applied to `game`, which must be at the version
+ * before. Returns a new object; `game` is left as it was. */
+export function applyUpdate(game: Game, update: GameUpdate): Game {
+  const { keep, added, ...changed } = update;
+  return { ...game, ...changed, history: game.history.slice(0, keep).concat(added) };
+}

@@ -1,11 +1,17 @@
-// The game's WebSocket: state messages in, reconnecting with a growing pause after a drop.
+// The game's WebSocket: the whole game on connect, then one update per change, applied to
+// the game held here; on a gap in the versions it asks for the whole game again. Reconnects
+// with a growing pause after a drop.
 
 import type { Game } from "./api";
+import { applyUpdate } from "./game-state";
+import type { ServerMessage } from "./generated/contract";
 
 export class GameSocket {
   private socket: WebSocket | null = null;
   private delay = 500;
   private closed = false;
+  /** The game as this socket's messages made it. */
+  private game: Game | null = null;
 
   constructor(
     private readonly url: string,
@@ -23,21 +29,41 @@ export class GameSocket {
       this.onLive(true);
     });
     socket.addEventListener("message", (event) => {
-      let message: { type?: string; game?: Game; error?: string };
+      let message: ServerMessage;
       try {
         message = JSON.parse(String(event.data));
       } catch {
         return;
       }
-      if (message.type === "state" && message.game) this.onState(message.game);
-      else if (message.type === "error" && message.error) this.onError(message.error);
+      this.receive(socket, message);
     });
     socket.addEventListener("close", () => {
       this.onLive(false);
       if (this.socket !== socket || this.closed) return;
+      this.game = null;
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 10000);
     });
+  }
+
+  private receive(socket: WebSocket, message: ServerMessage): void {
+    if (message.type === "state") {
+      this.game = message.game;
+      this.onState(message.game);
+    } else if (message.type === "update") {
+      const update = message.update;
+      if (!this.game || update.version <= this.game.version) return;
+      if (update.version !== this.game.version + 1) {
+        // A change was missed: the whole game replaces what is held.
+        this.game = null;
+        socket.send(JSON.stringify({ type: "state" }));
+        return;
+      }
+      this.game = applyUpdate(this.game, update);
+      this.onState(this.game);
+    } else if (message.type === "error") {
+      this.onError(message.error);
+    }
   }
 
   close(): void {

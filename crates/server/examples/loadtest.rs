@@ -1,11 +1,16 @@
 //! Load test: N games at once, each playing its moves over its own WebSocket against one
-//! server on loopback. Reports move latency (sent turn to the state at the next ply) and
-//! checks that every game's stored record is exactly the moves its client sent.
+//! server on loopback. Reports move latency (sent turn to the update at the next ply) and
+//! checks that every game's stored record is exactly the moves its client sent. The
+//! client keeps what it needs of the game (ply, status, legal turns) from the socket's
+//! `state` and `update` messages; a server that sends only states works too.
 //!
 //! ```text
 //! cargo run --release -p menagerie-server --example loadtest -- --games 500 --moves 20
-//! cargo run --release -p menagerie-server --example loadtest -- --url http://127.0.0.1:8080
+//! cargo run --release -p menagerie-server --example loadtest -- --url http://127.0.0.1:8080 \
+//!     --server-pid PID
 //! ```
+//! With `--server-pid` it reports the CPU time that process spent per move (user plus
+//! system, from `/proc/PID/stat`, while the games ran).
 //! Without `--url` it starts its own server on 127.0.0.1 over SQLite in a temporary
 //! directory, in test mode and without per-client limits; a server given with `--url` must
 //! run with `--test-mode` (the games fix their seeds) and limits raised (README). Exits non-zero on any error, lost or duplicated move, or unfinished game.
@@ -21,6 +26,7 @@ struct Options {
     seconds: u64,
     variant: String,
     url: Option<String>,
+    server_pid: Option<u32>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -30,6 +36,7 @@ fn parse_options() -> Result<Options, String> {
         seconds: 120,
         variant: "chess".to_string(),
         url: None,
+        server_pid: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -40,9 +47,13 @@ fn parse_options() -> Result<Options, String> {
             "--seconds" => o.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--variant" => o.variant = value()?,
             "--url" => o.url = Some(value()?.trim_end_matches('/').to_string()),
+            "--server-pid" => {
+                o.server_pid = Some(value()?.parse().map_err(|e| format!("--server-pid: {e}"))?)
+            }
             other => {
                 return Err(format!(
-                    "unknown option {other} (--games N --moves N --seconds N --variant ID --url URL)"
+                    "unknown option {other} (--games N --moves N --seconds N --variant ID \
+                     --url URL --server-pid PID)"
                 ));
             }
         }
@@ -111,24 +122,21 @@ async fn play_inner(
         base.trim_start_matches("http"),
         run.id
     );
-    let (mut socket, _) = tokio_tungstenite::connect_async(ws)
+    // A small read buffer: tungstenite zeroes the whole buffer (128 KiB by default) before
+    // each read, which would make the client, on the same machine, eat the server's CPU.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(4 * 1024);
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(ws, Some(config), false)
         .await
         .map_err(|e| format!("connect: {e}"))?;
-    let mut state = next_json(&mut socket).await?;
+    let mut seen = Seen::default();
+    seen.take(&next_json(&mut socket).await?)?;
     for n in 0..moves {
-        let game = &state["game"];
-        if game["status"] != "playing" {
+        if seen.status != "playing" || seen.legal.is_empty() {
             break;
         }
-        let legal = game["legal"].as_array().ok_or("no legal list")?;
-        if legal.is_empty() {
-            break;
-        }
-        let turn = legal[(index * 31 + n * 17) % legal.len()]["uci"]
-            .as_str()
-            .ok_or("no uci")?
-            .to_string();
-        let ply = game["ply"].as_i64().ok_or("no ply")?;
+        let turn = seen.legal[(index * 31 + n * 17) % seen.legal.len()].clone();
+        let ply = seen.ply;
         let sent_at = Instant::now();
         socket
             .send(Message::Text(
@@ -144,16 +152,56 @@ async fn play_inner(
             if m["type"] == "error" {
                 return Err(format!("turn {turn} at ply {ply}: {}", m["error"]));
             }
-            if m["game"]["ply"].as_i64().unwrap_or(0) > ply {
+            seen.take(&m)?;
+            if seen.ply > ply {
                 run.latencies.push(sent_at.elapsed());
-                run.last_ply = m["game"]["ply"].as_i64().unwrap_or(0);
-                state = m;
+                run.last_ply = seen.ply;
                 break;
             }
         }
     }
     let _ = socket.close(None).await;
     Ok(())
+}
+
+/// What the client knows of its game from the socket.
+#[derive(Default)]
+struct Seen {
+    version: Option<i64>,
+    ply: i64,
+    status: String,
+    legal: Vec<String>,
+}
+
+impl Seen {
+    /// Takes in a `state` (the whole game) or an `update` (one change, which must follow
+    /// the version last seen).
+    fn take(&mut self, m: &Value) -> Result<(), String> {
+        let g = match m["type"].as_str() {
+            Some("state") => &m["game"],
+            Some("update") => {
+                let u = &m["update"];
+                let version = u["version"].as_i64().ok_or("an update without version")?;
+                if let Some(last) = self.version
+                    && version != last + 1
+                {
+                    return Err(format!("update {version} after version {last}"));
+                }
+                u
+            }
+            _ => return Err(format!("unexpected message {m}")),
+        };
+        self.version = g["version"].as_i64();
+        self.ply = g["ply"].as_i64().ok_or("no ply")?;
+        self.status = g["status"].as_str().unwrap_or_default().to_string();
+        self.legal = g["legal"]
+            .as_array()
+            .ok_or("no legal list")?
+            .iter()
+            .filter_map(|t| t["uci"].as_str().map(str::to_string))
+            .collect();
+        Ok(())
+    }
 }
 
 /// The stored record agrees with the client: the same moves, once each, in order.
@@ -188,6 +236,16 @@ async fn check_stored(client: &reqwest::Client, base: &str, run: &GameRun) -> Re
         ));
     }
     Ok(())
+}
+
+/// The CPU time process `pid` has used, user and system, in ms.
+fn cpu_ms(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // Linux reports in clock ticks of 1/100 s (USER_HZ).
+    Some(ticks * 10.0)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -237,6 +295,7 @@ async fn main() -> std::process::ExitCode {
         "{} games of {} x {} moves over WebSockets against {base}",
         options.games, options.variant, options.moves
     );
+    let cpu_before = options.server_pid.and_then(cpu_ms);
     let started = Instant::now();
     let tasks: Vec<_> = (0..options.games)
         .map(|i| {
@@ -258,6 +317,7 @@ async fn main() -> std::process::ExitCode {
         }
     }
     let elapsed = started.elapsed();
+    let cpu_after = options.server_pid.and_then(cpu_ms);
     let client = reqwest::Client::new();
     let mut failures = Vec::new();
     for run in &runs {
@@ -283,6 +343,13 @@ async fn main() -> std::process::ExitCode {
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0),
     );
+    if let (Some(before), Some(after)) = (cpu_before, cpu_after) {
+        println!(
+            "server CPU: {:.0} ms, {:.3} ms per move",
+            after - before,
+            (after - before) / moves.max(1) as f64
+        );
+    }
     println!(
         "{} games checked: {} lost or duplicated moves or errors, {} unfinished in {} s",
         runs.len(),

@@ -14,7 +14,7 @@ use crate::hub::Hub;
 use crate::limits::{ClientLimiter, client_of};
 use crate::live_game::LiveGame;
 use crate::new_game::{NewGame, TestMode};
-use crate::seats::{request_token, seat_of};
+use crate::seats::{Seat, request_token, seat_of};
 use crate::{lobby, pgn_export, variants};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -97,6 +97,11 @@ async fn get_game(
     Ok(Json(game_view::render(&live, seat, now_ms())))
 }
 
+/// The reply to a turn or an action: the state as the seat sees it.
+fn state_for(live: &LiveGame, seat: Seat, now: i64) -> Game {
+    game_view::render(live, Some(seat), now)
+}
+
 async fn post_turn(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -104,7 +109,7 @@ async fn post_turn(
     Body(req): Body<TurnRequest>,
 ) -> Result<Json<Game>, ApiError> {
     let token = request_token(&headers, req.token.as_deref(), &HashMap::new());
-    play_turn(&hub, &id, token, req).await.map(Json)
+    play_turn(&hub, &id, token, req, state_for).await.map(Json)
 }
 
 async fn post_action(
@@ -114,7 +119,9 @@ async fn post_action(
     Body(req): Body<ActionRequest>,
 ) -> Result<Json<Game>, ApiError> {
     let token = request_token(&headers, req.token.as_deref(), &HashMap::new());
-    take_action(&hub, &id, token, req).await.map(Json)
+    take_action(&hub, &id, token, req, state_for)
+        .await
+        .map(Json)
 }
 
 async fn post_join(

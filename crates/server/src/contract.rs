@@ -277,6 +277,41 @@ pub struct Game {
     pub players: PerSide<Player>,
     pub offers: Offers,
     pub you: Option<You>,
+    /// How many changes the game has had; a socket's `update` carries the next one.
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
+/// What one committed change makes of a game, as a socket receives it: the fields of GAME
+/// a change can alter, and the history as the entries that stay plus those added. Applied
+/// to the GAME at `version - 1`, it gives the GAME at `version`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct GameUpdate {
+    #[ts(type = "number")]
+    pub version: i64,
+    /// How many entries of the history stay (fewer after a takeback).
+    pub keep: usize,
+    /// The entries that follow them.
+    pub added: Vec<HistoryEntry>,
+    pub fen: String,
+    #[ts(type = "number")]
+    pub ply: i64,
+    pub pieces: Vec<PieceOnBoard>,
+    pub beast: Option<String>,
+    pub hands: Option<PerSide<Vec<String>>>,
+    pub to_move: Side,
+    pub owed: Owed,
+    pub legal: Vec<LegalTurn>,
+    pub rolls: Vec<RollChoice>,
+    pub trample_odds: Option<BTreeMap<String, f64>>,
+    pub status: Status,
+    pub result: String,
+    pub reason: Option<String>,
+    pub clock: Option<ClockState>,
+    pub entropy: PerSide<Option<String>>,
+    pub seed: Option<String>,
+    pub dice_seed: Option<String>,
+    pub offers: Offers,
 }
 
 #[derive(Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -422,8 +457,18 @@ pub struct JoinRequest {
 #[derive(Serialize, TS, Clone, Debug)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ServerMessage {
-    State { game: Box<Game> },
-    Error { status: u16, error: String },
+    /// The whole game: on connect, when asked for, and after a socket fell behind.
+    State {
+        game: Box<Game>,
+    },
+    /// One change, to apply to the game at the version before.
+    Update {
+        update: Box<GameUpdate>,
+    },
+    Error {
+        status: u16,
+        error: String,
+    },
 }
 
 /// The body of every error reply.
@@ -459,6 +504,7 @@ pub fn typescript() -> String {
         You::decl(&cfg),
         Offers::decl(&cfg),
         Game::decl(&cfg),
+        GameUpdate::decl(&cfg),
         Opponent::decl(&cfg),
         ColorChoice::decl(&cfg),
         EngineOptions::decl(&cfg),
@@ -539,6 +585,7 @@ mod tests {
         .unwrap();
         let decls = [
             ("GAME", Game::decl(&cfg)),
+            ("GameUpdate", GameUpdate::decl(&cfg)),
             ("BoardShape", BoardShape::decl(&cfg)),
             ("LegalTurn", LegalTurn::decl(&cfg)),
             ("HistoryEntry", HistoryEntry::decl(&cfg)),

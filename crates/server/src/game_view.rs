@@ -1,9 +1,11 @@
 //! The `GAME` object of docs/api.md: everything the page draws, built from the kernel's
-//! game and the stored header. Legal turns are listed only for the seat on move.
+//! game and the stored header, and the `GameUpdate` a socket receives after a change.
+//! Legal turns are listed only for the seat on move. The history entries and the legal
+//! turns are written once (`LiveGame` keeps them); a view only copies them.
 
 use crate::contract::{
-    self, BeastKind, BoardShape, ClockState, EntryKind, Game, HistoryEntry, LegalTurn, Offers,
-    PerSide, PieceOnBoard, RollChoice, Side, Trampled, TurnKind, You,
+    self, BeastKind, BoardShape, ClockState, EntryKind, Game, GameUpdate, HistoryEntry, LegalTurn,
+    Offers, PerSide, PieceOnBoard, RollChoice, Side, Trampled, TurnKind, You,
 };
 use crate::live_game::LiveGame;
 use crate::seats::Seat;
@@ -88,49 +90,51 @@ fn trampled(pos: &Position, sq: rules::Square, piece: rules::Piece) -> Trampled 
     }
 }
 
-fn history(live: &LiveGame) -> Vec<HistoryEntry> {
-    let game = &live.game;
-    let positions = game.positions();
-    game.turns()
+/// The legal turns of `pos` with their SAN.
+pub fn legal_turns(pos: &Position) -> Vec<LegalTurn> {
+    pos.legal_moves()
         .iter()
-        .enumerate()
-        .map(|(i, turn)| {
-            let pos = &positions[i];
-            let fen = fen::write(&positions[i + 1]);
-            match *turn {
-                Turn::Move(m) => HistoryEntry {
-                    ply: i + 1,
-                    uci: uci_move::write(pos, m),
-                    san: san::write(pos, m),
-                    color: Some(pos.turn().into()),
-                    kind: EntryKind::Move,
-                    meaning: None,
-                    path: Vec::new(),
-                    trampled: Vec::new(),
-                    fen,
-                },
-                Turn::Roll(outcome) => {
-                    let trample = pos.clone().apply_chance(outcome).unwrap_or_default();
-                    let geo = pos.geometry();
-                    HistoryEntry {
-                        ply: i + 1,
-                        uci: chance::write_token(pos, outcome),
-                        san: pgn::roll_annotation(pos, outcome),
-                        color: None,
-                        kind: EntryKind::Roll,
-                        meaning: Some(pos.roll_meaning(outcome)),
-                        path: trample.path.iter().map(|&s| geo.name(s)).collect(),
-                        trampled: trample
-                            .trampled
-                            .iter()
-                            .map(|&(s, p)| trampled(pos, s, p))
-                            .collect(),
-                        fen,
-                    }
-                }
-            }
-        })
+        .map(|&m| legal_entry(pos, m))
         .collect()
+}
+
+/// The history entry of the turn at index `i` of `game`'s record.
+pub fn history_entry(game: &rules::Game, i: usize) -> HistoryEntry {
+    let positions = game.positions();
+    let pos = &positions[i];
+    let fen = fen::write(&positions[i + 1]);
+    match game.turns()[i] {
+        Turn::Move(m) => HistoryEntry {
+            ply: i + 1,
+            uci: uci_move::write(pos, m),
+            san: san::write(pos, m),
+            color: Some(pos.turn().into()),
+            kind: EntryKind::Move,
+            meaning: None,
+            path: Vec::new(),
+            trampled: Vec::new(),
+            fen,
+        },
+        Turn::Roll(outcome) => {
+            let trample = pos.clone().apply_chance(outcome).unwrap_or_default();
+            let geo = pos.geometry();
+            HistoryEntry {
+                ply: i + 1,
+                uci: chance::write_token(pos, outcome),
+                san: pgn::roll_annotation(pos, outcome),
+                color: None,
+                kind: EntryKind::Roll,
+                meaning: Some(pos.roll_meaning(outcome)),
+                path: trample.path.iter().map(|&s| geo.name(s)).collect(),
+                trampled: trample
+                    .trampled
+                    .iter()
+                    .map(|&(s, p)| trampled(pos, s, p))
+                    .collect(),
+                fen,
+            }
+        }
+    }
 }
 
 /// For each square the beast can enter on its next roll, the chance it is trampled.
@@ -172,10 +176,18 @@ fn you(seat: Seat) -> You {
     }
 }
 
-/// The `GAME` object as `seat` sees it at `now`.
-pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
+/// The side whose seat is shown the legal turns: the side on move in a game playing.
+pub fn mover(live: &LiveGame) -> Option<Color> {
+    match live.game.owed() {
+        Owed::Move(c) if live.status() == contract::Status::Playing => Some(c),
+        _ => None,
+    }
+}
+
+/// What the game is at `now` after a change whose history keeps its first `keep`
+/// entries, as `seat` sees it.
+pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> GameUpdate {
     let pos = live.game.position();
-    let variant = pos.variant();
     let geo = pos.geometry();
     let status = live.status();
     let owed = match (status, live.game.owed()) {
@@ -183,15 +195,8 @@ pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
         (_, Owed::Move(_)) => contract::Owed::Move,
         (_, Owed::Roll) => contract::Owed::Roll,
     };
-    let legal = match live.game.owed() {
-        Owed::Move(c)
-            if status == contract::Status::Playing && seat.is_some_and(|s| s.holds(c)) =>
-        {
-            pos.legal_moves()
-                .iter()
-                .map(|&m| legal_entry(pos, m))
-                .collect()
-        }
+    let legal = match mover(live) {
+        Some(c) if seat.is_some_and(|s| s.holds(c)) => live.legal().to_vec(),
         _ => Vec::new(),
     };
     let rolls = if owed == contract::Owed::Roll && live.dice() == contract::DiceMode::Physical {
@@ -225,6 +230,43 @@ pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
             increment_ms: c.increment_ms,
         }
     });
+    let history = live.history();
+    let keep = keep.min(history.len());
+    GameUpdate {
+        version: live.row.version,
+        keep,
+        added: history[keep..].iter().map(|e| (**e).clone()).collect(),
+        fen: fen::write(pos),
+        ply: live.ply(),
+        pieces,
+        beast: pos.beast_square().map(|s| geo.name(s)),
+        hands: hands(pos),
+        to_move: pos.turn().into(),
+        owed,
+        legal,
+        rolls,
+        trample_odds: trample_odds(pos),
+        status,
+        result: live.row.result.clone(),
+        reason: live.row.reason.clone(),
+        clock,
+        entropy: PerSide {
+            white: live.row.seed.entropy[0].clone(),
+            black: live.row.seed.entropy[1].clone(),
+        },
+        seed: (status == contract::Status::Over).then(|| live.row.seed.server.to_string()),
+        dice_seed: (status == contract::Status::Over).then(|| live.seed.to_string()),
+        offers: Offers {
+            draw: live.draw_offer(),
+            takeback: live.takeback_offer(),
+        },
+    }
+}
+
+/// The `GAME` object as `seat` sees it at `now`.
+pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
+    let pos = live.game.position();
+    let u = update(live, seat, 0, now);
     Game {
         id: live.row.id.clone(),
         variant: live.variant.name().to_string(),
@@ -232,38 +274,33 @@ pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
         rules: rules_map(live.variant, &live.row.rules),
         board: board(pos),
         start_fen: fen::write(&live.game.positions()[0]),
-        fen: fen::write(pos),
-        ply: live.ply(),
-        pieces,
-        beast: pos.beast_square().map(|s| geo.name(s)),
-        beast_kind: variant.beast.map(|b| match b {
+        fen: u.fen,
+        ply: u.ply,
+        pieces: u.pieces,
+        beast: u.beast,
+        beast_kind: pos.variant().beast.map(|b| match b {
             Beast::Behemoth => BeastKind::Behemoth,
             Beast::Juggernaut => BeastKind::Juggernaut,
         }),
-        hands: hands(pos),
-        to_move: pos.turn().into(),
-        owed,
-        legal,
-        rolls,
-        history: history(live),
-        trample_odds: trample_odds(pos),
-        status,
-        result: live.row.result.clone(),
-        reason: live.row.reason.clone(),
-        clock,
+        hands: u.hands,
+        to_move: u.to_move,
+        owed: u.owed,
+        legal: u.legal,
+        rolls: u.rolls,
+        history: u.added,
+        trample_odds: u.trample_odds,
+        status: u.status,
+        result: u.result,
+        reason: u.reason,
+        clock: u.clock,
         dice: live.dice(),
         seed_commitment: live.row.seed.commitment(),
-        entropy: PerSide {
-            white: live.row.seed.entropy[0].clone(),
-            black: live.row.seed.entropy[1].clone(),
-        },
-        seed: (status == contract::Status::Over).then(|| live.row.seed.server.to_string()),
-        dice_seed: (status == contract::Status::Over).then(|| live.seed.to_string()),
+        entropy: u.entropy,
+        seed: u.seed,
+        dice_seed: u.dice_seed,
         players: live.players(),
-        offers: Offers {
-            draw: live.draw_offer(),
-            takeback: live.takeback_offer(),
-        },
+        offers: u.offers,
         you: seat.map(you),
+        version: u.version,
     }
 }

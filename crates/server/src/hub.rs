@@ -1,47 +1,92 @@
 //! The games the server holds in memory, one lock each: a change is made on a copy,
-//! committed to the store, then kept and announced to the game's sockets. Also starts
-//! the engine when it is on move and ends games whose flag has fallen.
+//! committed to the store, then kept and announced to the game's sockets as one update.
+//!
+//! A game is loaded when first asked for and let go when nobody has asked for it for a
+//! while, no socket watches it and no clock runs in it. Each game held has a keeper task
+//! that sleeps until its running side's flag falls (or it may be let go), so no task
+//! looks at every game. At start only the games where an engine is seated are loaded, to
+//! resume the engine.
 
 use crate::clock::now_ms;
-use crate::contract::{Game, Player, Status};
+use crate::contract::{Player, ServerMessage, Status};
 use crate::engine_pool::{self, EnginePool};
 use crate::error::{ApiError, GameError};
 use crate::game_view;
 use crate::live_game::{Change, LiveGame};
 use crate::seats::Seat;
 use crate::store::Store;
+use axum::extract::ws::Utf8Bytes;
 use rules::{Owed, uci_move};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
-use tokio::sync::{Mutex as AsyncMutex, broadcast};
+use tokio::sync::{Mutex as AsyncMutex, Notify, broadcast};
 
-/// How long a finished game stays in memory after its last change with no socket open.
+/// How long a game nobody asks for stays in memory (the store keeps it).
 const IDLE_MS: i64 = 10 * 60 * 1000;
+
+/// One committed change as the game's sockets receive it, serialized once: the update
+/// with the legal turns for the sockets of the seat on move, and without for the others.
+pub struct Announcement {
+    pub version: i64,
+    mover: Option<rules::Color>,
+    for_mover: Option<Utf8Bytes>,
+    for_others: Utf8Bytes,
+}
+
+impl Announcement {
+    /// The text for a socket opened with `seat`.
+    pub fn text(&self, seat: Option<Seat>) -> Utf8Bytes {
+        match (self.mover, &self.for_mover) {
+            (Some(c), Some(text)) if seat.is_some_and(|s| s.holds(c)) => text.clone(),
+            _ => self.for_others.clone(),
+        }
+    }
+}
 
 pub struct GameSlot {
     pub live: AsyncMutex<LiveGame>,
-    /// Sends the ply after every committed change.
-    pub changes: broadcast::Sender<i64>,
+    /// Announces every committed change.
+    pub changes: broadcast::Sender<Arc<Announcement>>,
     /// The ply and position key the engine is thinking at, so one search runs per
     /// position.
     engine_at: Mutex<Option<(i64, u64)>>,
+    /// Wakes the keeper after a change.
+    wake: Notify,
+    /// When the game was last asked for.
+    touched: AtomicI64,
+    /// Set when the game is let go (or the server stops): the keeper ends.
+    dropped: AtomicBool,
 }
 
 pub struct Hub {
     pub store: Store,
     games: Mutex<HashMap<String, Arc<GameSlot>>>,
     engine: EnginePool,
+    idle_ms: i64,
+}
+
+fn to_text(message: &ServerMessage) -> Utf8Bytes {
+    serde_json::to_string(message)
+        .unwrap_or_else(|e| format!(r#"{{"type":"error","status":500,"error":"{e}"}}"#))
+        .into()
 }
 
 impl Hub {
     pub fn new(store: Store, engine: EnginePool) -> Arc<Hub> {
+        Hub::with_idle_time(store, engine, IDLE_MS)
+    }
+
+    /// A hub that lets a game go after `idle_ms` without anyone asking for it.
+    pub fn with_idle_time(store: Store, engine: EnginePool, idle_ms: i64) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             games: Mutex::new(HashMap::new()),
             engine,
+            idle_ms,
         })
     }
 
@@ -49,14 +94,29 @@ impl Hub {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn insert(&self, live: LiveGame) -> Arc<GameSlot> {
+    /// How many games are held in memory.
+    pub fn held(&self) -> usize {
+        self.games().len()
+    }
+
+    /// Holds `live` unless the game is held already; starts its keeper if it was not.
+    fn insert(self: &Arc<Self>, live: LiveGame) -> Arc<GameSlot> {
         let id = live.row.id.clone();
+        let mut games = self.games();
+        if let Some(slot) = games.get(&id) {
+            return slot.clone();
+        }
         let slot = Arc::new(GameSlot {
             live: AsyncMutex::new(live),
             changes: broadcast::channel(64).0,
             engine_at: Mutex::new(None),
+            wake: Notify::new(),
+            touched: AtomicI64::new(now_ms()),
+            dropped: AtomicBool::new(false),
         });
-        self.games().entry(id).or_insert(slot).clone()
+        games.insert(id, slot.clone());
+        tokio::spawn(keep(Arc::downgrade(self), slot.clone()));
+        slot
     }
 
     /// Stores a new game and holds it.
@@ -67,9 +127,10 @@ impl Hub {
         Ok(slot)
     }
 
-    /// The game `id`, loaded from the store if it is not held yet.
-    pub async fn slot(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
+    /// The game `id`, loaded from the store if it is not held.
+    pub async fn slot(self: &Arc<Self>, id: &str) -> Result<Arc<GameSlot>, ApiError> {
         if let Some(slot) = self.games().get(id) {
+            slot.touched.store(now_ms(), Ordering::Relaxed);
             return Ok(slot.clone());
         }
         let not_found = || ApiError::not_found(format!("no game with id '{id}'"));
@@ -79,42 +140,39 @@ impl Hub {
         let row = self.store.game(id).await?.ok_or_else(not_found)?;
         let turns = self.store.turns(id).await?;
         let live = LiveGame::load(row, &turns, now_ms()).map_err(ApiError::internal)?;
-        Ok(self.insert(live))
+        let slot = self.insert(live);
+        self.after_change(&slot).await;
+        Ok(slot)
     }
 
-    /// Replays every unfinished game from the store and starts the engines on move.
-    pub async fn reload_unfinished(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let ids = self.store.unfinished().await?;
+    /// Loads the games playing with an engine seated, which starts the engines on move.
+    /// Returns how many.
+    pub async fn resume_engine_games(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.engine_games_playing().await?;
         let mut loaded = 0;
         for id in ids {
             match self.slot(&id).await {
-                Ok(slot) => {
-                    loaded += 1;
-                    self.after_change(&slot).await;
-                }
-                Err(e) => tracing::error!("game {id} not reloaded: {}", e.message),
+                Ok(_) => loaded += 1,
+                Err(e) => tracing::error!("game {id} not resumed: {}", e.message),
             }
         }
         Ok(loaded)
     }
 
-    /// Makes a change to game `id` as `seat`, commits it, and returns the new state as
-    /// that seat sees it. A flag that has fallen is committed first.
-    pub async fn change<F>(
-        self: &Arc<Self>,
-        id: &str,
-        seat: Option<Seat>,
-        f: F,
-    ) -> Result<Game, ApiError>
+    /// Makes a change to game `id`, commits it, and returns `view` of the game after it.
+    /// A flag that has fallen is committed first.
+    pub async fn change<F, V, R>(self: &Arc<Self>, id: &str, f: F, view: V) -> Result<R, ApiError>
     where
         F: FnOnce(&mut LiveGame, i64) -> Result<Change, GameError>,
+        V: FnOnce(&LiveGame, i64) -> R,
     {
         let slot = self.slot(id).await?;
         let outcome = {
             let mut live = slot.live.lock().await;
             let now = now_ms();
-            let mut flagged = live.clone();
-            if flagged.check_flag(now) {
+            if live.clock.as_ref().and_then(|c| c.flagged(now)).is_some() {
+                let mut flagged = live.clone();
+                flagged.check_flag(now);
                 self.commit(&slot, &mut live, flagged, Change::Header)
                     .await?;
             }
@@ -122,7 +180,7 @@ impl Hub {
             match f(&mut next, now) {
                 Ok(change) => {
                     self.commit(&slot, &mut live, next, change).await?;
-                    Ok(game_view::render(&live, seat, now))
+                    Ok(view(&live, now))
                 }
                 Err(e) => Err(e.into()),
             }
@@ -131,23 +189,28 @@ impl Hub {
         outcome
     }
 
-    /// Stores `change`, then keeps `next` and tells the sockets.
+    /// Stores `change` as the game's next version, then keeps `next` and announces it.
     async fn commit(
         &self,
         slot: &GameSlot,
         live: &mut LiveGame,
-        next: LiveGame,
+        mut next: LiveGame,
         change: Change,
     ) -> Result<(), ApiError> {
+        next.row.version = live.row.version + 1;
         let id = &next.row.id;
         let header = next.header();
-        match &change {
+        let stored = match &change {
             Change::Turns(rows) => self.store.commit_turns(id, rows, &header).await?,
             Change::TakeBack(keep) => self.store.take_back(id, *keep, &header).await?,
             Change::Header => self.store.update(id, &header).await?,
+        };
+        if !stored {
+            return Err(stale_copy());
         }
+        let keep = live.history().len().min(next.history().len());
         *live = next;
-        let _ = slot.changes.send(live.ply());
+        announce(slot, live, keep);
         Ok(())
     }
 
@@ -158,7 +221,7 @@ impl Hub {
         id: &str,
         invite: &str,
         entropy: Option<&str>,
-    ) -> Result<(rules::Color, String, Game), ApiError> {
+    ) -> Result<(rules::Color, String, crate::contract::Game), ApiError> {
         let slot = self.slot(id).await?;
         let result = {
             let mut live = slot.live.lock().await;
@@ -181,6 +244,7 @@ impl Hub {
                 next = crate::game_seed::with_entropy(&next, color, entropy, now)?;
             }
             next.join(color, &token, now)?;
+            next.row.version = live.row.version + 1;
             if !self
                 .store
                 .join(id, invite, color, &token, &next.row.seed, &next.header())
@@ -188,8 +252,9 @@ impl Hub {
             {
                 return Err(ApiError::conflict("the invitation was already taken up"));
             }
+            let keep = live.history().len();
             *live = next;
-            let _ = slot.changes.send(live.ply());
+            announce(&slot, &live, keep);
             (
                 color,
                 token,
@@ -243,46 +308,115 @@ impl Hub {
         ));
     }
 
-    /// Ends, every `period`, the games whose running clock has reached zero, and lets go
-    /// of finished games nobody has watched for a while (the store keeps them).
-    pub fn watch_flags(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
-        let hub = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(period);
-            loop {
-                tick.tick().await;
-                let Some(hub) = hub.upgrade() else {
-                    return;
-                };
-                let slots: Vec<Arc<GameSlot>> = hub.games().values().cloned().collect();
-                let mut idle = Vec::new();
-                for slot in slots {
-                    let Ok(mut live) = slot.live.try_lock() else {
-                        continue;
-                    };
-                    let now = now_ms();
-                    if live.is_over()
-                        && slot.changes.receiver_count() == 0
-                        && now - live.row.updated_at > IDLE_MS
-                    {
-                        idle.push(live.row.id.clone());
-                    }
-                    if live.clock.as_ref().and_then(|c| c.flagged(now)).is_none() {
-                        continue;
-                    }
-                    let mut next = live.clone();
-                    if next.check_flag(now)
-                        && let Err(e) = hub.commit(&slot, &mut live, next, Change::Header).await
-                    {
-                        tracing::error!("game {}: flag not stored: {}", live.row.id, e.message);
-                    }
-                }
-                let mut games = hub.games();
-                for id in idle {
-                    games.remove(&id);
+    /// Lets go of every game: their keepers end. For a server that stops.
+    pub fn drop_all(&self) {
+        for (_, slot) in self.games().drain() {
+            slot.dropped.store(true, Ordering::Relaxed);
+            slot.wake.notify_one();
+        }
+    }
+
+    /// Lets go of `slot` if it is still idle at `now`: asked for by nobody since
+    /// `idle_ms`, watched by no socket, no engine thinking in it.
+    fn let_go_if_idle(&self, slot: &Arc<GameSlot>, id: &str, now: i64) -> bool {
+        let mut games = self.games();
+        let engine_thinking = slot
+            .engine_at
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some();
+        if now - slot.touched.load(Ordering::Relaxed) < self.idle_ms
+            || slot.changes.receiver_count() > 0
+            || engine_thinking
+        {
+            return false;
+        }
+        if games.get(id).is_some_and(|held| Arc::ptr_eq(held, slot)) {
+            games.remove(id);
+        }
+        slot.dropped.store(true, Ordering::Relaxed);
+        true
+    }
+}
+
+fn stale_copy() -> ApiError {
+    ApiError::conflict("the game changed meanwhile: load it again")
+}
+
+/// Sends the update of the change just kept to the game's sockets, if any.
+fn announce(slot: &GameSlot, live: &LiveGame, keep: usize) {
+    slot.wake.notify_one();
+    if slot.changes.receiver_count() == 0 {
+        return;
+    }
+    let now = now_ms();
+    let mut update = game_view::update(live, None, keep, now);
+    let for_others = to_text(&ServerMessage::Update {
+        update: Box::new(update.clone()),
+    });
+    let mover = game_view::mover(live).filter(|&c| live.player(c) == Player::Human);
+    let for_mover = mover.map(|_| {
+        update.legal = live.legal().to_vec();
+        to_text(&ServerMessage::Update {
+            update: Box::new(update),
+        })
+    });
+    let _ = slot.changes.send(Arc::new(Announcement {
+        version: live.row.version,
+        mover,
+        for_mover,
+        for_others,
+    }));
+}
+
+/// A game's keeper: ends the game when the running side's flag falls, and lets the game
+/// go once it is idle with no clock running. Sleeps until the next of those moments, or
+/// until a change wakes it.
+async fn keep(hub: Weak<Hub>, slot: Arc<GameSlot>) {
+    loop {
+        if slot.dropped.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some(strong) = hub.upgrade() else {
+            return;
+        };
+        let idle_ms = strong.idle_ms;
+        let wait_ms = {
+            let mut live = slot.live.lock().await;
+            let now = now_ms();
+            if live.clock.as_ref().and_then(|c| c.flagged(now)).is_some() {
+                let mut next = live.clone();
+                next.check_flag(now);
+                if let Err(e) = strong.commit(&slot, &mut live, next, Change::Header).await {
+                    tracing::error!("game {}: flag not stored: {}", live.row.id, e.message);
                 }
             }
-        })
+            let flag_in = live
+                .clock
+                .as_ref()
+                .and_then(|c| c.running().map(|side| c.reading(now)[side.index()]));
+            match flag_in {
+                Some(ms) => ms + 1,
+                None => {
+                    let idle_for = now - slot.touched.load(Ordering::Relaxed);
+                    if idle_for >= idle_ms {
+                        let id = live.row.id.clone();
+                        drop(live);
+                        if strong.let_go_if_idle(&slot, &id, now) {
+                            return;
+                        }
+                        idle_ms
+                    } else {
+                        idle_ms - idle_for
+                    }
+                }
+            }
+        };
+        drop(strong);
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_millis(wait_ms.max(1) as u64)) => {}
+            _ = slot.wake.notified() => {}
+        }
     }
 }
 
@@ -325,15 +459,19 @@ fn engine_move(
         };
         let text = uci_move::write(&pos, m);
         let played = hub
-            .change(&id, None, |g, now| {
-                if g.game.position().key() != key {
-                    return Err(GameError::stale(
-                        "the position changed while the engine thought",
-                    ));
-                }
-                g.play(Seat::One(color), &text, Some(ply), now)
-                    .map(Change::Turns)
-            })
+            .change(
+                &id,
+                |g, now| {
+                    if g.game.position().key() != key {
+                        return Err(GameError::stale(
+                            "the position changed while the engine thought",
+                        ));
+                    }
+                    g.play(Seat::One(color), &text, Some(ply), now)
+                        .map(Change::Turns)
+                },
+                |_, _| (),
+            )
             .await;
         if let Err(e) = played
             && e.status != axum::http::StatusCode::CONFLICT

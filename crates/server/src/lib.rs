@@ -29,7 +29,6 @@ use axum::{Extension, Router};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 use tower_http::trace::TraceLayer;
 
 pub struct Config {
@@ -54,7 +53,6 @@ pub struct Running {
     pub hub: Arc<hub::Hub>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     served: tokio::task::JoinHandle<std::io::Result<()>>,
-    flags: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
@@ -62,7 +60,7 @@ impl Running {
     pub async fn stop(self) {
         let _ = self.shutdown.send(());
         let _ = self.served.await;
-        self.flags.abort();
+        self.hub.drop_all();
         self.hub.store.close().await;
     }
 
@@ -92,7 +90,7 @@ fn router(
         .layer(TraceLayer::new_for_http())
 }
 
-/// Opens the store, reloads the unfinished games and starts listening.
+/// Opens the store, starts listening and resumes the games with an engine seated.
 pub async fn start(config: Config) -> Result<Running, String> {
     let store = store::Store::open(&config.database_url)
         .await
@@ -101,16 +99,18 @@ pub async fn start(config: Config) -> Result<Running, String> {
         store,
         engine_pool::EnginePool::new(config.engine_threads, 16),
     );
-    let reloaded = hub
-        .reload_unfinished()
-        .await
-        .map_err(|e| e.message.clone())?;
-    tracing::info!("{reloaded} unfinished games reloaded");
+    // Resumed while the server already answers: a start does not wait for them.
+    let resuming = hub.clone();
+    tokio::spawn(async move {
+        match resuming.resume_engine_games().await {
+            Ok(n) => tracing::info!("{n} games with an engine seated resumed"),
+            Err(e) => tracing::error!("engine games not resumed: {}", e.message),
+        }
+    });
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let flags = hub.watch_flags(Duration::from_millis(100));
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     if config.test_mode {
         tracing::warn!(
@@ -139,6 +139,5 @@ pub async fn start(config: Config) -> Result<Running, String> {
         hub,
         shutdown,
         served,
-        flags,
     })
 }

@@ -3,14 +3,16 @@
 //! so a refused or failed request never changes a game.
 
 use crate::clock::Clock;
-use crate::contract::{DiceMode, PerSide, Player, Side, Status};
+use crate::contract::{DiceMode, HistoryEntry, LegalTurn, PerSide, Player, Side, Status};
 use crate::error::GameError;
+use crate::game_view;
 use crate::seats::{Seat, color_name};
 use crate::store::{GameRow, HeaderUpdate, TurnRow};
 use dice::DiceStream;
 use rules::outcome::result_text;
 use rules::{ChanceOutcome, Color, Game, Owed, Position, RuleOptions, Turn, VariantId};
 use rules::{chance, uci_move};
+use std::sync::{Arc, OnceLock};
 
 /// What a committed change does to the stored game.
 #[derive(Debug, PartialEq)]
@@ -32,6 +34,11 @@ pub struct LiveGame {
     pub clock: Option<Clock>,
     /// With server dice, the seed's stream where the game's next roll comes from.
     dice: Option<DiceStream>,
+    /// The record as the page shows it, one entry per turn, each written once when its
+    /// turn is played (SAN is costly: it looks at every other legal move).
+    history: Vec<Arc<HistoryEntry>>,
+    /// The legal turns of the position with their SAN, written when first asked for.
+    legal: OnceLock<Arc<[LegalTurn]>>,
 }
 
 /// The player actions of `POST /api/games/ID/action`.
@@ -143,7 +150,10 @@ impl LiveGame {
             game,
             clock,
             dice,
+            history: Vec::new(),
+            legal: OnceLock::new(),
         };
+        live.record();
         let runs = live.who_runs();
         if let Some(c) = &mut live.clock {
             c.switch(runs, now);
@@ -153,6 +163,32 @@ impl LiveGame {
 
     pub fn ply(&self) -> i64 {
         self.game.turns().len() as i64
+    }
+
+    /// The history entries, one per turn.
+    pub fn history(&self) -> &[Arc<HistoryEntry>] {
+        &self.history
+    }
+
+    /// The legal turns of the position, with their SAN.
+    pub fn legal(&self) -> &[LegalTurn] {
+        self.legal
+            .get_or_init(|| game_view::legal_turns(self.game.position()).into())
+    }
+
+    /// Brings the history entries in line with the record after turns were played or
+    /// taken back: the entries of turns undone go, those of new turns are written.
+    fn record(&mut self) {
+        let turns = self.game.turns().len();
+        if turns == self.history.len() {
+            return;
+        }
+        self.history.truncate(turns);
+        for i in self.history.len()..turns {
+            self.history
+                .push(Arc::new(game_view::history_entry(&self.game, i)));
+        }
+        self.legal = OnceLock::new();
     }
 
     pub fn player(&self, color: Color) -> Player {
@@ -213,8 +249,10 @@ impl LiveGame {
         self.game.positions()[i].turn()
     }
 
-    /// After any change: a rules result ends the game, the right clock runs.
+    /// After any change: the history is written, a rules result ends the game, the right
+    /// clock runs.
     fn settle(&mut self, now: i64) {
+        self.record();
         if self.row.status == Status::Playing
             && let Owed::Over(outcome) = self.game.owed()
         {
@@ -247,6 +285,7 @@ impl LiveGame {
             draw_offer: self.row.draw_offer,
             takeback_offer: self.row.takeback_offer,
             updated_at: self.row.updated_at,
+            version: self.row.version,
         }
     }
 

@@ -137,6 +137,7 @@ impl NewGame {
             takeback_offer: None,
             created_at: now,
             updated_at: now,
+            version: 0,
         }
     }
 }

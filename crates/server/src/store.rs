@@ -1,6 +1,12 @@
 //! Where games live: SQLite or PostgreSQL through sqlx's Any driver, so one set of SQL
 //! statements serves both. A game is a header row plus one row per turn; `(game_id,
 //! ply)` is the primary key of the turns, so a turn can never be stored twice.
+//!
+//! Every write goes to one writer task that owns the write connection: it commits each
+//! write before its caller hears back, and the writes queued meanwhile in the same
+//! transaction (group commit), each in its own savepoint so one refused write spoils no
+//! other. Reads run on their own connections. Every write to a game checks and raises
+//! the game's `version`, so a write made from a stale copy of the game is refused.
 
 use crate::contract::{DiceMode, Player, Status};
 use crate::game_seed::GameSeed;
@@ -8,6 +14,10 @@ use rules::{Color, VariantId};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use std::path::Path;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most writes committed in one transaction.
+const MAX_GROUP: usize = 256;
 
 /// The schema, one entry per version. Applied in order at start; the versions already
 /// applied are recorded in `schema_migrations`. Never edit an entry: add one.
@@ -55,9 +65,23 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
     (
         2,
         &[
-            // the lobby: newest first within a status, with or without a variant
-            "CREATE INDEX games_lobby ON games (status, created_at)",
-            "CREATE INDEX games_lobby_variant ON games (variant, status, created_at)",
+            // Raised by every write: the optimistic concurrency check of a game.
+            "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+            // updated_at changes with every write; nothing reads games in its order.
+            "DROP INDEX games_status",
+            // The lobby, newest first, with or without a status.
+            "CREATE INDEX games_status_created ON games (status, created_at DESC, id)",
+            "CREATE INDEX games_created ON games (created_at DESC, id)",
+            // The games the server must resume at start: an engine seated in a game playing.
+            "CREATE INDEX games_engine_playing ON games (id) \
+         WHERE status = 'playing' AND (white_player = 'engine' OR black_player = 'engine')",
+        ],
+    ),
+    (
+        3,
+        &[
+            // The lobby filtered by variant, newest first within a status.
+            "CREATE INDEX games_lobby_variant ON games (variant, status, created_at DESC, id)",
         ],
     ),
 ];
@@ -99,6 +123,8 @@ pub struct GameRow {
     pub takeback_offer: Option<Color>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// How many writes the game has had; the next write must find this one stored.
+    pub version: i64,
 }
 
 // The header's values as the columns hold them. These are the only places they are text.
@@ -200,13 +226,48 @@ pub struct LobbyQuery {
 
 #[derive(Clone)]
 pub struct Store {
-    pool: AnyPool,
+    reads: AnyPool,
+    writes: AnyPool,
+    writer: mpsc::Sender<Queued>,
+}
+
+/// One write as the writer task commits it. Its outcome is false when the stored game was
+/// not in the state the write expected (another version, an invitation taken).
+enum Write {
+    Insert(Box<GameRow>),
+    Turns {
+        id: String,
+        turns: Vec<TurnRow>,
+        header: HeaderUpdate,
+    },
+    TakeBack {
+        id: String,
+        keep_plies: i64,
+        header: HeaderUpdate,
+    },
+    Header {
+        id: String,
+        header: HeaderUpdate,
+    },
+    Join {
+        id: String,
+        invite: String,
+        seat: Color,
+        token: String,
+        seed: String,
+        header: HeaderUpdate,
+    },
+}
+
+struct Queued {
+    write: Write,
+    done: oneshot::Sender<Result<bool, StoreError>>,
 }
 
 const GAME_COLUMNS: &str = "id, variant, rules, white_player, black_player, white_token, \
     black_token, invite_token, invite_seat, engine_level, initial_ms, \
     increment_ms, dice, seed, status, result, reason, white_ms, black_ms, draw_offer, \
-    takeback_offer, created_at, updated_at";
+    takeback_offer, created_at, updated_at, version";
 
 fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     let text = |column: &str| row.try_get::<String, _>(column);
@@ -238,6 +299,7 @@ fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
         takeback_offer: parse_color(optional("takeback_offer")?)?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -252,38 +314,53 @@ pub struct HeaderUpdate {
     pub draw_offer: Option<Color>,
     pub takeback_offer: Option<Color>,
     pub updated_at: i64,
+    /// The version this write makes; the stored game must be at the one before.
+    pub version: i64,
 }
 
 impl Store {
-    /// Opens `url` (`sqlite://...` or `postgres://...`) and brings the schema up to date.
+    /// Opens `url` (`sqlite://...` or `postgres://...`), brings the schema up to date and
+    /// starts the writer task.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
-        // One SQLite connection: SQLite has one writer anyway, and a single connection
-        // never meets a locked database.
-        let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 1 } else { 8 })
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if sqlite {
-                        // With the write-ahead log, NORMAL syncs at checkpoints, not at every
-                        // commit: a committed turn survives the process being killed (it is
-                        // in the log the next start reads), though not a power cut.
-                        for pragma in [
-                            "PRAGMA journal_mode=WAL",
-                            "PRAGMA synchronous=NORMAL",
-                            "PRAGMA foreign_keys=ON",
-                        ] {
-                            sqlx::query(pragma).execute(&mut *conn).await?;
+        let options = |connections: u32| {
+            AnyPoolOptions::new()
+                .max_connections(connections)
+                // PostgreSQL's connections are checked before use so that one broken by a
+                // database restart is replaced; SQLite's are in-process and never break.
+                .test_before_acquire(!sqlite)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        if sqlite {
+                            // With the write-ahead log, NORMAL syncs at checkpoints, not at
+                            // every commit: a committed turn survives the process being
+                            // killed (it is in the log the next start reads), though not a
+                            // power cut. Readers wait for a checkpoint rather than fail.
+                            for pragma in [
+                                "PRAGMA journal_mode=WAL",
+                                "PRAGMA synchronous=NORMAL",
+                                "PRAGMA foreign_keys=ON",
+                                "PRAGMA busy_timeout=5000",
+                            ] {
+                                sqlx::query(pragma).execute(&mut *conn).await?;
+                            }
                         }
-                    }
-                    Ok(())
+                        Ok(())
+                    })
                 })
-            })
-            .connect(url)
-            .await?;
-        let store = Store { pool };
+        };
+        // One write connection: SQLite has one writer anyway, and the writer task commits
+        // what is queued together.
+        let writes = options(1).connect(url).await?;
+        let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
+        let store = Store {
+            reads: options(if sqlite { 4 } else { 8 }).connect(url).await?,
+            writes: writes.clone(),
+            writer,
+        };
         store.migrate(!sqlite).await?;
+        tokio::spawn(write_loop(writes, queue));
         Ok(store)
     }
 
@@ -302,7 +379,7 @@ impl Store {
     }
 
     async fn migrate(&self, postgres: bool) -> Result<(), StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.writes.acquire().await?;
         if postgres {
             // Two servers starting on one database apply the schema one after the other.
             sqlx::query("SELECT pg_advisory_lock(7424661)")
@@ -347,43 +424,26 @@ impl Store {
         Ok(outcome?)
     }
 
+    /// Queues `write` for the writer task and waits until it is committed.
+    async fn write(&self, write: Write) -> Result<bool, StoreError> {
+        let (done, outcome) = oneshot::channel();
+        let stopped = || StoreError("the store is closed".to_string());
+        self.writer
+            .send(Queued { write, done })
+            .await
+            .map_err(|_| stopped())?;
+        outcome.await.map_err(|_| stopped())?
+    }
+
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
-        sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
-        ))
-        .bind(&g.id)
-        .bind(g.variant.name())
-        .bind(&g.rules)
-        .bind(player_text(g.white_player))
-        .bind(player_text(g.black_player))
-        .bind(&g.white_token)
-        .bind(&g.black_token)
-        .bind(&g.invite_token)
-        .bind(color_text(g.invite_seat))
-        .bind(g.engine_level)
-        .bind(g.initial_ms)
-        .bind(g.increment_ms)
-        .bind(dice_text(g.dice))
-        .bind(g.seed.to_string())
-        .bind(status_text(g.status))
-        .bind(&g.result)
-        .bind(&g.reason)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(color_text(g.draw_offer))
-        .bind(color_text(g.takeback_offer))
-        .bind(g.created_at)
-        .bind(g.updated_at)
-        .execute(&self.pool)
-        .await?;
+        self.write(Write::Insert(Box::new(g.clone()))).await?;
         Ok(())
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         row.as_ref().map(game_from_row).transpose()
     }
@@ -394,7 +454,7 @@ impl Store {
              WHERE game_id = $1 ORDER BY ply",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter()
             .map(|r| {
@@ -410,12 +470,15 @@ impl Store {
             .map_err(StoreError::from)
     }
 
-    /// The ids of the games not yet over, to reload at start.
-    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status <> $1")
-            .bind(status_text(Status::Over))
-            .fetch_all(&self.pool)
-            .await?;
+    /// The ids of the games playing with an engine seated, which the server resumes at
+    /// start (the engine may be on move). Other games are loaded when first asked for.
+    pub async fn engine_games_playing(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'playing' \
+             AND (white_player = 'engine' OR black_player = 'engine')",
+        )
+        .fetch_all(&self.reads)
+        .await?;
         rows.iter()
             .map(|r| r.try_get("id"))
             .collect::<Result<_, sqlx::Error>>()
@@ -458,7 +521,7 @@ impl Store {
         let rows = sql
             .bind(q.limit)
             .bind(q.offset)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter()
             .map(|r| {
@@ -471,32 +534,21 @@ impl Store {
             .collect()
     }
 
-    /// Commits turns and the header change together. A turn whose ply is taken fails the
-    /// whole transaction.
+    /// Commits turns and the header change together. Returns false, storing nothing, when
+    /// the stored game is not at the version before `header`'s. A turn whose ply is taken
+    /// fails the write.
     pub async fn commit_turns(
         &self,
         id: &str,
         turns: &[TurnRow],
         header: &HeaderUpdate,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        for t in turns {
-            sqlx::query(
-                "INSERT INTO turns (game_id, ply, turn, white_ms, black_ms, played_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(id)
-            .bind(t.ply)
-            .bind(&t.turn)
-            .bind(t.white_ms)
-            .bind(t.black_ms)
-            .bind(t.played_at)
-            .execute(&mut *tx)
-            .await?;
-        }
-        update_header(&mut tx, id, header).await?;
-        tx.commit().await?;
-        Ok(())
+    ) -> Result<bool, StoreError> {
+        self.write(Write::Turns {
+            id: id.to_string(),
+            turns: turns.to_vec(),
+            header: header.clone(),
+        })
+        .await
     }
 
     /// Takes back every turn after `keep_plies` and updates the header, together.
@@ -505,21 +557,21 @@ impl Store {
         id: &str,
         keep_plies: i64,
         header: &HeaderUpdate,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM turns WHERE game_id = $1 AND ply > $2")
-            .bind(id)
-            .bind(keep_plies)
-            .execute(&mut *tx)
-            .await?;
-        update_header(&mut tx, id, header).await?;
-        tx.commit().await?;
-        Ok(())
+    ) -> Result<bool, StoreError> {
+        self.write(Write::TakeBack {
+            id: id.to_string(),
+            keep_plies,
+            header: header.clone(),
+        })
+        .await
     }
 
-    pub async fn update(&self, id: &str, header: &HeaderUpdate) -> Result<(), StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        Ok(update_header(&mut conn, id, header).await?)
+    pub async fn update(&self, id: &str, header: &HeaderUpdate) -> Result<bool, StoreError> {
+        self.write(Write::Header {
+            id: id.to_string(),
+            header: header.clone(),
+        })
+        .await
     }
 
     /// Takes up an invitation: the seat's token is set (with the seed, which may now hold
@@ -534,42 +586,190 @@ impl Store {
         seed: &GameSeed,
         header: &HeaderUpdate,
     ) -> Result<bool, StoreError> {
-        let seat_column = match seat {
-            Color::White => "white_token",
-            Color::Black => "black_token",
-        };
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(&format!(
-            "UPDATE games SET {seat_column} = $1, seed = $2, invite_token = NULL \
-             WHERE id = $3 AND invite_token = $4"
-        ))
-        .bind(token)
-        .bind(seed.to_string())
-        .bind(id)
-        .bind(invite)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        update_header(&mut tx, id, header).await?;
-        tx.commit().await?;
-        Ok(true)
+        self.write(Write::Join {
+            id: id.to_string(),
+            invite: invite.to_string(),
+            seat,
+            token: token.to_string(),
+            seed: seed.to_string(),
+            header: header.clone(),
+        })
+        .await
     }
 
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.reads.close().await;
+        self.writes.close().await;
     }
 }
 
+/// The writer task: takes the first write queued and every one queued behind it, commits
+/// them in one transaction, then tells each its outcome. Ends when the store is dropped.
+async fn write_loop(pool: AnyPool, mut queue: mpsc::Receiver<Queued>) {
+    let mut group = Vec::with_capacity(MAX_GROUP);
+    while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
+        match commit_group(&pool, &group).await {
+            Ok(outcomes) => {
+                for (queued, outcome) in group.drain(..).zip(outcomes) {
+                    let _ = queued.done.send(outcome);
+                }
+            }
+            Err(e) => {
+                let e = StoreError::from(e);
+                for queued in group.drain(..) {
+                    let _ = queued.done.send(Err(StoreError(e.0.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// Commits `group` in one transaction. A lone write needs no savepoint; in a group each
+/// write has its own, so a refused write is undone alone. An error of the transaction
+/// itself (the commit) fails the whole group: none of it is stored.
+async fn commit_group(
+    pool: &AnyPool,
+    group: &[Queued],
+) -> Result<Vec<Result<bool, StoreError>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut outcomes = Vec::with_capacity(group.len());
+    if let [only] = group {
+        match apply(&mut tx, &only.write).await {
+            Ok(true) => outcomes.push(Ok(true)),
+            other => {
+                tx.rollback().await?;
+                return Ok(vec![other.map_err(StoreError::from)]);
+            }
+        }
+    } else {
+        for queued in group {
+            let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
+            let outcome = apply(&mut savepoint, &queued.write).await;
+            if let Ok(true) = outcome {
+                savepoint.commit().await?;
+            } else {
+                savepoint.rollback().await?;
+            }
+            outcomes.push(outcome.map_err(StoreError::from));
+        }
+    }
+    tx.commit().await?;
+    Ok(outcomes)
+}
+
+async fn apply(conn: &mut sqlx::AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
+    match write {
+        Write::Insert(g) => {
+            insert_game(conn, g).await?;
+            Ok(true)
+        }
+        Write::Turns { id, turns, header } => {
+            if !update_header(conn, id, header).await? {
+                return Ok(false);
+            }
+            for t in turns {
+                sqlx::query(
+                    "INSERT INTO turns (game_id, ply, turn, white_ms, black_ms, played_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(id)
+                .bind(t.ply)
+                .bind(&t.turn)
+                .bind(t.white_ms)
+                .bind(t.black_ms)
+                .bind(t.played_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            Ok(true)
+        }
+        Write::TakeBack {
+            id,
+            keep_plies,
+            header,
+        } => {
+            if !update_header(conn, id, header).await? {
+                return Ok(false);
+            }
+            sqlx::query("DELETE FROM turns WHERE game_id = $1 AND ply > $2")
+                .bind(id)
+                .bind(keep_plies)
+                .execute(&mut *conn)
+                .await?;
+            Ok(true)
+        }
+        Write::Header { id, header } => update_header(conn, id, header).await,
+        Write::Join {
+            id,
+            invite,
+            seat,
+            token,
+            seed,
+            header,
+        } => {
+            let seat_column = match seat {
+                Color::White => "white_token",
+                Color::Black => "black_token",
+            };
+            let done = sqlx::query(&format!(
+                "UPDATE games SET {seat_column} = $1, seed = $2, invite_token = NULL \
+                 WHERE id = $3 AND invite_token = $4"
+            ))
+            .bind(token)
+            .bind(seed)
+            .bind(id)
+            .bind(invite)
+            .execute(&mut *conn)
+            .await?;
+            Ok(done.rows_affected() == 1 && update_header(conn, id, header).await?)
+        }
+    }
+}
+
+async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+         $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
+    ))
+    .bind(&g.id)
+    .bind(g.variant.name())
+    .bind(&g.rules)
+    .bind(player_text(g.white_player))
+    .bind(player_text(g.black_player))
+    .bind(&g.white_token)
+    .bind(&g.black_token)
+    .bind(&g.invite_token)
+    .bind(color_text(g.invite_seat))
+    .bind(g.engine_level)
+    .bind(g.initial_ms)
+    .bind(g.increment_ms)
+    .bind(dice_text(g.dice))
+    .bind(g.seed.to_string())
+    .bind(status_text(g.status))
+    .bind(&g.result)
+    .bind(&g.reason)
+    .bind(g.white_ms)
+    .bind(g.black_ms)
+    .bind(color_text(g.draw_offer))
+    .bind(color_text(g.takeback_offer))
+    .bind(g.created_at)
+    .bind(g.updated_at)
+    .bind(g.version)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Stores the header if the stored game is at the version before `h`'s; whether it was.
 async fn update_header(
     conn: &mut sqlx::AnyConnection,
     id: &str,
     h: &HeaderUpdate,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_ms = $4, black_ms = $5, \
-         draw_offer = $6, takeback_offer = $7, updated_at = $8 WHERE id = $9",
+         draw_offer = $6, takeback_offer = $7, updated_at = $8, version = $9 \
+         WHERE id = $10 AND version = $11",
     )
     .bind(status_text(h.status))
     .bind(&h.result)
@@ -579,8 +779,10 @@ async fn update_header(
     .bind(color_text(h.draw_offer))
     .bind(color_text(h.takeback_offer))
     .bind(h.updated_at)
+    .bind(h.version)
     .bind(id)
+    .bind(h.version - 1)
     .execute(conn)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }

@@ -1,9 +1,10 @@
 //! The engine opponent through the API, and the WebSocket: a turn sent on the socket is
-//! acknowledged by a state at the next ply, and the engine's reply is pushed.
+//! acknowledged by an update at the next ply, the engine's reply is pushed, and the game
+//! rebuilt from the updates is the game the server holds.
 
 mod common;
 
-use common::{Backend, TestServer, backends, legal};
+use common::{Backend, TestServer, backends, essence, legal};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -20,6 +21,34 @@ async fn next_state(
         if let Message::Text(t) = msg {
             return serde_json::from_str(&t).unwrap();
         }
+    }
+}
+
+/// Applies a socket's `update` to `game`, as the page does; the update must follow the
+/// game's version.
+fn apply(game: &mut Value, update: &Value) {
+    assert_eq!(
+        update["version"].as_i64().unwrap(),
+        game["version"].as_i64().unwrap() + 1,
+        "updates come one version at a time: {update}"
+    );
+    let keep = update["keep"].as_u64().unwrap() as usize;
+    let mut history = game["history"].as_array().unwrap()[..keep].to_vec();
+    history.extend(update["added"].as_array().unwrap().iter().cloned());
+    for (field, value) in update.as_object().unwrap() {
+        if field != "keep" && field != "added" {
+            game[field] = value.clone();
+        }
+    }
+    game["history"] = Value::Array(history);
+}
+
+/// The game as a socket's messages make it: states replace it, updates are applied.
+fn take(game: &mut Value, m: &Value) {
+    match m["type"].as_str() {
+        Some("state") => *game = m["game"].clone(),
+        Some("update") => apply(game, &m["update"]),
+        _ => panic!("not a state or an update: {m}"),
     }
 }
 
@@ -53,25 +82,53 @@ async fn a_turn_on_the_socket_is_acknowledged_and_the_engine_replies() {
             ))
             .await
             .unwrap();
+        // A spectator's socket sees the same changes without the legal turns.
+        let (mut watcher, _) =
+            tokio_tungstenite::connect_async(s.ws_url(&format!("/api/games/{id}/ws")))
+                .await
+                .unwrap();
+        let mut watched = next_state(&mut watcher).await["game"].clone();
+        let mut game = first["game"].clone();
         let mut saw_ack = false;
         loop {
             let m = next_state(&mut socket).await;
-            assert_eq!(m["type"], "state", "{m}");
-            let ply = m["game"]["ply"].as_i64().unwrap();
+            assert_eq!(m["type"], "update", "{m}");
+            take(&mut game, &m);
+            let ply = game["ply"].as_i64().unwrap();
             saw_ack |= ply >= 2;
             if ply >= 4 {
-                assert_eq!(m["game"]["history"][0]["uci"], "e2e4");
-                assert_eq!(
-                    m["game"]["history"][2]["color"], "black",
-                    "the engine moved"
-                );
+                assert_eq!(game["history"][0]["uci"], "e2e4");
+                assert_eq!(game["history"][2]["color"], "black", "the engine moved");
                 assert!(
-                    m["game"]["status"] != "playing" || !legal(&m["game"]).is_empty(),
+                    game["status"] != "playing" || !legal(&game).is_empty(),
                     "white's legal turns come with its token: {m}"
                 );
                 break;
             }
         }
+        let held = s.game(id, Some(t)).await;
+        assert_eq!(essence(&game), essence(&held));
+        assert_eq!(
+            (&game["version"], &game["legal"], &game["pieces"]),
+            (&held["version"], &held["legal"], &held["pieces"])
+        );
+        while watched["version"] != held["version"] {
+            let m = next_state(&mut watcher).await;
+            assert!(
+                legal(&m["update"]).is_empty(),
+                "a spectator has no turns: {m}"
+            );
+            take(&mut watched, &m);
+        }
+        assert_eq!(essence(&watched), essence(&held));
+        // Asked for, the whole game comes again.
+        socket
+            .send(Message::Text(json!({"type": "state"}).to_string().into()))
+            .await
+            .unwrap();
+        let again = next_state(&mut socket).await;
+        assert_eq!(again["type"], "state", "{again}");
+        assert_eq!(essence(&again["game"]), essence(&held));
         assert!(saw_ack);
         // Errors come back on the same socket.
         socket

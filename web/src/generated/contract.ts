@@ -110,7 +110,21 @@ seed: string | null,
  * The seed the rolls come from (the server seed mixed with the entropy), once the
  * game is over.
  */
-dice_seed: string | null, players: PerSide<Player>, offers: Offers, you: You | null, };
+dice_seed: string | null, players: PerSide<Player>, offers: Offers, you: You | null, 
+/**
+ * How many changes the game has had; a socket's `update` carries the next one.
+ */
+version: number, };
+
+export type GameUpdate = { version: number, 
+/**
+ * How many entries of the history stay (fewer after a takeback).
+ */
+keep: number, 
+/**
+ * The entries that follow them.
+ */
+added: Array<HistoryEntry>, fen: string, ply: number, pieces: Array<PieceOnBoard>, beast: string | null, hands: PerSide<Array<string>> | null, to_move: Side, owed: Owed, legal: Array<LegalTurn>, rolls: Array<RollChoice>, trample_odds: { [key in string]: number } | null, status: Status, result: string, reason: string | null, clock: ClockState | null, entropy: PerSide<string | null>, seed: string | null, dice_seed: string | null, offers: Offers, };
 
 export type Opponent = "engine" | "friend" | "local";
 
@@ -157,6 +171,6 @@ export type JoinRequest = { invite?: string,
  */
 entropy?: string, };
 
-export type ServerMessage = { "type": "state", game: Game, } | { "type": "error", status: number, error: string, };
+export type ServerMessage = { "type": "state", game: Game, } | { "type": "update", update: GameUpdate, } | { "type": "error", status: number, error: string, };
 
 export type ErrorBody = { error: string, };
