@@ -114,6 +114,14 @@ async fn an_idle_game_is_let_go_and_loaded_again_as_it_was_unless_its_clock_runs
             .await
             .unwrap();
         assert_eq!(played, (2, 1, 2), "the move and the server's roll");
+        // No clock runs before White's first move: after it Black's does.
+        hub.change(
+            &timed_id,
+            |g, now| g.play(Seat::Both, "e2e4", Some(0), now).map(Change::Turns),
+            |_, _| (),
+        )
+        .await
+        .unwrap();
         assert_eq!(hub.held(), 2);
         let mut waited = 0;
         while hub.held() > 1 && waited < 50 {
