@@ -2,14 +2,15 @@
 //! then started again on the same data directory: the game goes on at the same ply, with
 //! the same clocks and the dice the seed gives.
 
+mod common;
+
 use dice::DiceStream;
 use rules::{Game, Position, VariantId, chance, uci_move};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Child;
 use std::time::Duration;
 
 struct Served {
@@ -19,33 +20,17 @@ struct Served {
 
 impl Served {
     fn start(data_dir: &Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-            .args([
-                "serve",
+        let data_dir = data_dir.to_str().expect("a UTF-8 temporary path");
+        let (child, addr) = common::serve(
+            &[
                 "--test-mode",
-                "--addr",
-                "127.0.0.1:0",
                 "--web-dir",
                 "no-such-dir",
                 "--data-dir",
-            ])
-            .arg(data_dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("menagerie serve starts");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(at) = line.find("listening on http://") {
-                    let _ = tx.send(line[at + "listening on http://".len()..].trim().to_string());
-                }
-            }
-        });
-        let addr = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server logs the address it listens on");
+                data_dir,
+            ],
+            Path::new("."),
+        );
         Served { child, addr }
     }
 

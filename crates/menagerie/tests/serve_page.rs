@@ -1,11 +1,11 @@
 //! `menagerie serve` started in an empty directory serves the page built into the binary
 //! (web/dist as it was at build time), with its assets; without a built page, a note.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// The status line, the headers and the body of a GET.
@@ -35,25 +35,7 @@ fn get(addr: &str, path: &str) -> (String, String, Vec<u8>) {
 fn serve_in_an_empty_directory_serves_the_built_in_page() {
     let dir = std::env::temp_dir().join(format!("menagerie-serve-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir", "data"])
-        .current_dir(&dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("menagerie serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(at) = line.find("listening on http://") {
-                let _ = tx.send(line[at + "listening on http://".len()..].trim().to_string());
-            }
-        }
-    });
-    let addr = rx
-        .recv_timeout(Duration::from_secs(60))
-        .expect("the server logs the address it listens on");
+    let (mut child, addr) = common::serve(&["--data-dir", "data"], &dir);
 
     let dist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist");
     let (status, headers, body) = get(&addr, "/game/some-id");

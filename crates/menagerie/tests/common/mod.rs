@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -28,6 +29,32 @@ pub fn menagerie(args: &[&str], input: &str) -> Output {
 /// Runs `menagerie COMMAND` with `input` on its stdin and returns all it printed.
 pub fn converse(command: &str, input: &str) -> String {
     String::from_utf8_lossy(&menagerie(&[command], input).stdout).into_owned()
+}
+
+/// Starts `menagerie serve --addr 127.0.0.1:0 ARGS` in `dir`; returns the process and the
+/// address it logged once it listens.
+pub fn serve(args: &[&str], dir: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("menagerie serve starts");
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(at) = line.find("listening on http://") {
+                let _ = tx.send(line[at + "listening on http://".len()..].trim().to_string());
+            }
+        }
+    });
+    let addr = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the server logs the address it listens on");
+    (child, addr)
 }
 
 /// `menagerie` run as an engine (UCI or XBoard) and talked to line by line.
