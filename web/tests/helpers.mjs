@@ -2,12 +2,17 @@
 // random mover that plays through the page by clicking squares, and screenshots.
 
 import { chromium } from "playwright-core";
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const BASE_URL = process.env.MENAGERIE_URL ?? "http://127.0.0.1:8080";
 export const ARTIFACTS = process.env.MENAGERIE_ARTIFACTS ?? "../target/browser-screenshots";
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
 
 export async function launch() {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -129,3 +134,32 @@ export async function clickRandomMove(page, pick) {
 
 /** The SAN texts of the move list, in order. */
 export const moveList = (page) => page.$$eval(".movelist button.san", (els) => els.map((e) => e.textContent));
+
+/**
+ * One browser for a test file, and `pageTest(name, viewport, body, expected)`: a test on a
+ * fresh page (`body(page, context)`) that must end with no error in the page or its console
+ * but those containing one of `expected` (errors it causes on purpose, such as a 404).
+ */
+export function pageTests() {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return (name, viewport, body, expected = []) => {
+    test(name, { timeout: 120000 }, async () => {
+      const { context, page, problems } = await newPage(browser, viewport);
+      try {
+        await body(page, context);
+        assert.deepEqual(
+          problems.filter((p) => !expected.some((e) => p.includes(e))),
+          [],
+        );
+      } finally {
+        await context.close();
+      }
+    });
+  };
+}

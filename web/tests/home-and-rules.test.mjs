@@ -1,32 +1,10 @@
 // The home page's cards (each variant's start position drawn by the board component, its
 // line, one click to play it three ways) and the rules pages (issue 18 parts 6 and 5).
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, launch, newPage, screenshot } from "./helpers.mjs";
+import { BASE_URL, DESKTOP, PHONE, pageTests, screenshot } from "./helpers.mjs";
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-function pageTest(name, viewport, body) {
-  test(name, { timeout: 120000 }, async () => {
-    const { context, page, problems } = await newPage(browser, viewport);
-    try {
-      await body(page);
-      assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
-    }
-  });
-}
+const pageTest = pageTests();
 
 for (const [label, viewport] of [
   ["desktop", DESKTOP],

@@ -4,36 +4,10 @@
 // Juggernaut's heat map, clocks before the first move, a draw offer, the engine levels and
 // the coordinates on a phone.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, createGame, launch, newPage, screenshot } from "./helpers.mjs";
+import { BASE_URL, DESKTOP, PHONE, createGame, pageTests, screenshot } from "./helpers.mjs";
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-/** `expected`: console errors the test causes on purpose (a 404 it asks for). */
-function pageTest(name, viewport, body, expected = []) {
-  test(name, { timeout: 120000 }, async () => {
-    const { context, page, problems } = await newPage(browser, viewport);
-    try {
-      await body(page, context);
-      assert.deepEqual(
-        problems.filter((p) => !expected.some((e) => p.includes(e))),
-        [],
-      );
-    } finally {
-      await context.close();
-    }
-  });
-}
+const pageTest = pageTests();
 
 async function waitPly(page, ply) {
   await page.waitForFunction((p) => Number(document.querySelector("svg.board").dataset.ply) >= p, ply, {
