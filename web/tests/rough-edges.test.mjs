@@ -87,13 +87,15 @@ pageTest("the lobby filters by variant, pages, and says where each game stands",
   const made = [];
   for (let i = 0; i < 12; i++) made.push(await createByApi(page, { variant: "wildebeest", opponent: "local" }));
   const played = await createByApi(page, { variant: "juggernaut", opponent: "local" });
-  await page.evaluate(async ({ id, token }) => {
-    await fetch(`/api/games/${id}/turn`, {
+  const status = await page.evaluate(async ({ id, token }) => {
+    const reply = await fetch(`/api/games/${id}/turn`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ turn: "e2e4" }),
+      body: JSON.stringify({ turn: "e2e4", ply: 0 }),
     });
+    return reply.status;
   }, { id: played.id, token: played.seats.white });
+  assert.equal(status, 200, "White's first move is played");
   await page.reload();
   await page.waitForSelector('ul.games[data-status="playing"] li a');
   await page.selectOption(".lobby-variant", "juggernaut");
