@@ -12,7 +12,7 @@ use crate::time;
 use crate::tt::{Bound, Entry, Table};
 use rules::{Move, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// When to stop. Unset fields do not limit.
@@ -50,9 +50,18 @@ impl SearchInfo {
 }
 
 pub struct Searcher {
-    tt: Table,
+    /// Shared with the helper threads.
+    tt: Arc<Table>,
     stop: Arc<AtomicBool>,
     nodes: u64,
+    /// The node count as last published for the main thread to read (helpers only).
+    published_nodes: Arc<AtomicU64>,
+    /// Lazy SMP: searchers for the other threads, sharing the table; empty for one thread.
+    helpers: Vec<Searcher>,
+    /// 0 for the main thread; a helper's index varies the depths it searches.
+    helper_index: usize,
+    /// The helpers' published node counts, while they run.
+    helper_nodes: Vec<Arc<AtomicU64>>,
     start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
@@ -101,15 +110,48 @@ pub struct Searcher {
 const DRAW_CONTEMPT: Score = 60;
 /// The first aspiration window's half-width around the last iteration's score.
 const ASPIRATION_WINDOW: Score = 30;
+/// A helper thread's stack: the search recurses up to `MAX_PLY` plies deep.
+const HELPER_STACK: usize = 16 * 1024 * 1024;
+/// Per helper (by index): the size of its blocks of skipped depths and their phase.
+const SKIP_PATTERNS: [(i32, i32); 20] = [
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (3, 4),
+    (3, 5),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+    (4, 5),
+    (4, 6),
+    (4, 7),
+];
 /// Outcomes of the dice less likely than this are searched less deep.
 const RARE_OUTCOME: f64 = 0.02;
 
 impl Searcher {
     pub fn new(hash_megabytes: usize) -> Searcher {
+        Searcher::sharing(Arc::new(Table::new(hash_megabytes)))
+    }
+
+    fn sharing(tt: Arc<Table>) -> Searcher {
         Searcher {
-            tt: Table::new(hash_megabytes),
+            tt,
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
+            published_nodes: Arc::new(AtomicU64::new(0)),
+            helpers: Vec::new(),
+            helper_index: 0,
+            helper_nodes: Vec::new(),
             start: Instant::now(),
             deadline: None,
             node_limit: None,
@@ -163,17 +205,101 @@ impl Searcher {
     }
 
     pub fn resize(&mut self, hash_megabytes: usize) {
-        self.tt = Table::new(hash_megabytes);
+        self.tt = Arc::new(Table::new(hash_megabytes));
+        let threads = self.threads();
+        self.set_threads(threads);
     }
 
     pub fn clear(&mut self) {
         self.tt.clear();
         self.order.clear();
+        self.helpers.iter_mut().for_each(|h| h.order.clear());
+    }
+
+    /// Lazy SMP: searches with `threads` threads sharing the transposition table. The
+    /// helpers search the same position at staggered depths and fill the table; the
+    /// main thread's result is the one played. Searches below full strength use one.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers = (1..threads.max(1))
+            .map(|index| {
+                let mut helper = Searcher::sharing(self.tt.clone());
+                helper.helper_index = index;
+                helper
+            })
+            .collect();
+    }
+
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// The main thread's settings, handed to the helpers before each search.
+    fn configure_helpers(&mut self) {
+        for helper in &mut self.helpers {
+            helper.features = self.features;
+            helper.ignore_chance = self.ignore_chance;
+            helper.chance_horizon = self.chance_horizon;
+            helper.weights = self.weights.clone();
+            helper.stop.store(false, Ordering::Relaxed);
+            helper.published_nodes.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Nodes searched so far by this thread and its helpers.
+    fn total_nodes(&self) -> u64 {
+        self.nodes
+            + self
+                .helper_nodes
+                .iter()
+                .map(|n| n.load(Ordering::Relaxed))
+                .sum::<u64>()
     }
 
     /// Searches `pos` (a player to move) within `limits`. `history` holds the repetition keys
     /// (`Position::repetition_key`) of the game's earlier positions. `on_iteration` sees each finished depth.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> (Option<Move>, SearchInfo) {
+        if self.helpers.is_empty() || !limits.strength.is_full() {
+            return self.search_one(pos, history, limits, on_iteration);
+        }
+        self.configure_helpers();
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let stops: Vec<_> = helpers.iter().map(|h| h.stop.clone()).collect();
+        self.helper_nodes = helpers.iter().map(|h| h.published_nodes.clone()).collect();
+        let helper_limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let result = std::thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                let helper_limits = &helper_limits;
+                std::thread::Builder::new()
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        helper.search_one(pos, history, helper_limits, |_| {});
+                        helper
+                            .published_nodes
+                            .store(helper.nodes, Ordering::Relaxed);
+                    })
+                    .expect("a search thread starts");
+            }
+            let result = self.search_one(pos, history, limits, on_iteration);
+            stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
+            result
+        });
+        self.helpers = helpers;
+        let (best, mut info) = result;
+        info.nodes = self.total_nodes();
+        self.helper_nodes.clear();
+        (best, info)
+    }
+
+    fn search_one(
         &mut self,
         pos: &Position,
         history: &[u64],
@@ -219,6 +345,9 @@ impl Searcher {
             .max(1);
         let mut last_score = 0;
         for depth in 1..=max_depth {
+            if self.skips(depth) {
+                continue;
+            }
             self.root_depth = depth;
             let score = self.aspiration_search(pos, depth, last_score);
             if self.aborted {
@@ -234,7 +363,7 @@ impl Searcher {
             info = SearchInfo {
                 depth,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed: self.start.elapsed(),
                 pv,
                 hashfull: self.tt.hashfull(),
@@ -253,7 +382,7 @@ impl Searcher {
                 break;
             }
         }
-        info.nodes = self.nodes;
+        info.nodes = self.total_nodes();
         info.elapsed = self.start.elapsed();
         (best, info)
     }
@@ -286,6 +415,18 @@ impl Searcher {
         }
     }
 
+    /// Whether this thread leaves out the iteration of `depth`: each helper skips
+    /// depths in its own pattern (blocks of 1-4 depths, phase-shifted by its index), so
+    /// the threads are spread over the next depths rather than all searching one.
+    fn skips(&self, depth: i32) -> bool {
+        if self.helper_index == 0 {
+            return false;
+        }
+        let i = (self.helper_index - 1) % 20;
+        let (size, phase) = SKIP_PATTERNS[i];
+        ((depth + phase) / size) % 2 != 0
+    }
+
     fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
@@ -294,6 +435,7 @@ impl Searcher {
         // time: a mask test on it could miss every check.
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 1024;
+            self.published_nodes.store(self.nodes, Ordering::Relaxed);
             let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
             let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
             if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {

@@ -17,6 +17,10 @@ pub struct BenchArgs {
     /// rolls.
     #[arg(long, default_value_t = 2)]
     dice_depth: i32,
+    /// Search threads (Lazy SMP). More than one makes the node count vary from run to
+    /// run; the time to reach the depths is what compares.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// (variant, FEN, or the start position when empty).
@@ -64,6 +68,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         };
         // A fresh table for each position, so the count does not depend on the order.
         let mut searcher = Searcher::new(16);
+        searcher.set_threads(args.threads);
         let depth = if variant.beast.is_some() {
             args.dice_depth
         } else {

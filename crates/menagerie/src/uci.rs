@@ -114,7 +114,9 @@ impl Session {
             variants.join(" ")
         ));
         say("option name Hash type spin default 16 min 1 max 4096");
-        say("option name Threads type spin default 1 min 1 max 1");
+        say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         say("option name UCI_ShowWDL type check default false");
         say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
@@ -160,7 +162,16 @@ impl Session {
                     .expect("searcher")
                     .resize(mb.clamp(1, 4096));
             }
-            "Threads" => {}
+            "Threads" => {
+                let threads: usize = value
+                    .parse()
+                    .map_err(|_| format!("Threads '{value}' is not a number"))?;
+                self.wait();
+                self.searcher
+                    .lock()
+                    .expect("searcher")
+                    .set_threads(threads.clamp(1, MAX_THREADS));
+            }
             "UCI_ShowWDL" => self.show_wdl = value == "true",
             "MultiPV" => {
                 let lines: usize = value
@@ -337,6 +348,8 @@ const GO_WORDS: [&str; 12] = [
 
 /// The most principal variations `MultiPV` may ask for.
 const MAX_LINES: usize = 64;
+/// The most search threads the `Threads` option takes.
+const MAX_THREADS: usize = 64;
 
 /// One `go`: what to search and how to report it.
 struct Job {
