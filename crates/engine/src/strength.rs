@@ -24,15 +24,16 @@ pub struct Strength {
     pub salt: u64,
 }
 
-/// The rating each level is meant to play at; level 8 is full strength.
-pub const LEVEL_ELO: [u32; 8] = [800, 1100, 1400, 1700, 2000, 2300, 2600, 3000];
+/// Each level's rating as measured against Stockfish's `UCI_Elo` in chess at 100 ms a
+/// move (docs/engine.md); level 8 is full strength. Levels 6-8 play alike at that speed.
+pub const LEVEL_ELO: [u32; 8] = [850, 1030, 1350, 1640, 1740, 1810, 1810, 1810];
 
 /// Level settings: depth, nodes, noise, overlooked quiet moves per mille.
 const LEVELS: [(Option<i32>, Option<u64>, Score, u32); 8] = [
-    (Some(1), Some(300), 300, 350),
+    (Some(2), Some(600), 260, 300),
     (Some(2), Some(1_500), 180, 220),
     (Some(3), Some(5_000), 110, 130),
-    (Some(4), Some(15_000), 60, 70),
+    (Some(5), Some(30_000), 40, 40),
     (Some(6), Some(50_000), 30, 25),
     (Some(9), Some(200_000), 12, 5),
     (None, Some(1_000_000), 0, 0),
@@ -61,8 +62,8 @@ impl Strength {
         }
     }
 
-    /// The strength for a UCI_Elo rating: the level whose rating is nearest below or at it
-    /// (the weakest level for anything lower).
+    /// The strength for a UCI_Elo rating: the strongest level whose rating is at or below
+    /// it (the weakest level for anything lower).
     pub fn elo(elo: u32) -> Strength {
         let level = LEVEL_ELO.iter().rposition(|&e| e <= elo).unwrap_or(0) + 1;
         Strength::level(level as i64)
@@ -147,7 +148,10 @@ mod tests {
     fn elo_picks_the_level_at_or_below() {
         assert_eq!(Strength::elo(500), Strength::level(1));
         assert_eq!(Strength::elo(1450), Strength::level(3));
+        assert_eq!(Strength::elo(1640), Strength::level(4));
+        assert_eq!(Strength::elo(LEVEL_ELO[7]), Strength::level(8));
         assert_eq!(Strength::elo(3200), Strength::level(8));
+        assert!(LEVEL_ELO.windows(2).all(|pair| pair[0] <= pair[1]));
     }
 
     #[test]
@@ -164,7 +168,7 @@ mod tests {
     fn a_limit_asked_for_and_the_strength_s_limit_the_smaller_wins() {
         let s = Strength::level(1);
         assert_eq!(s.node_limit(Some(100)), Some(100));
-        assert_eq!(s.node_limit(None), Some(300));
+        assert_eq!(s.node_limit(None), Some(600));
         assert_eq!(Strength::FULL.depth_limit(None), None);
     }
 }
