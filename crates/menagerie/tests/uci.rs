@@ -200,3 +200,25 @@ fn the_bare_binary_speaks_uci_to_a_gui() {
     let start = Position::start(VariantId::Chess.rules().unwrap());
     assert!(uci_move::parse(&start, &best).is_ok(), "{best}");
 }
+
+#[test]
+fn threads_search_together_and_answer_a_legal_move() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("setoption name Threads value 2");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go depth 7");
+    let lines = engine.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains(" depth 7 ")), "{lines:#?}");
+    let pos = chess("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let best = Engine::best(&lines);
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .any(|&m| uci_move::write(&pos, m) == best),
+        "{lines:#?}"
+    );
+    // Back to one thread, the same engine goes on answering.
+    engine.send("setoption name Threads value 1");
+    engine.send("go depth 3");
+    assert!(!Engine::best(&engine.until("bestmove")).is_empty());
+}
