@@ -24,6 +24,7 @@ pub async fn start(hub: &Arc<Hub>) -> Result<Option<JoinHandle<()>>, String> {
     let listener = listen(url)
         .await
         .map_err(|e| format!("cannot LISTEN for other servers' changes: {e}"))?;
+    tracing::info!("PostgreSQL: other servers' changes are heard on LISTEN {CHANNEL}");
     let url = url.to_string();
     Ok(Some(tokio::spawn(run(url, listener, Arc::downgrade(hub)))))
 }
