@@ -242,6 +242,20 @@ impl Hub {
         Ok(())
     }
 
+    /// Brings the held copy up to the stored game when it does not know `token`: on
+    /// PostgreSQL another server may just have given the token out (a join).
+    pub async fn learn_token(&self, slot: &GameSlot, token: Option<&str>) {
+        if token.is_none() || self.store.shared_url().is_none() {
+            return;
+        }
+        let mut live = slot.live.lock().await;
+        if crate::seats::seat_of(&live.row, token).is_none()
+            && let Err(e) = self.catch_up(slot, &mut live).await
+        {
+            tracing::warn!("game {} not brought up to date: {}", live.row.id, e.message);
+        }
+    }
+
     /// The ids of the games held.
     pub fn held_ids(&self) -> Vec<String> {
         self.games().keys().cloned().collect()
