@@ -165,6 +165,8 @@ async fn a_game_is_played_through_two_servers_and_ends_once() {
         .await;
     assert_eq!(status, 200, "{joined}");
     let black = text(&joined, "token");
+    // The guest's token works at once on the server that did not give it out.
+    assert_eq!(one.game(&id, Some(&black)).await["you"], "black");
     assert_eq!(white_sees.until(1).await["status"], "playing");
     let mut black_sees = Watcher::open(&two, &id, &black).await;
     assert_eq!(black_sees.version(), 1);
