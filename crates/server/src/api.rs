@@ -85,8 +85,9 @@ async fn get_game(
     headers: HeaderMap,
 ) -> Result<Json<Game>, ApiError> {
     let slot = hub.slot(&id).await?;
-    let live = slot.live.lock().await;
     let token = request_token(&headers, None, &query);
+    hub.learn_token(&slot, token.as_deref()).await;
+    let live = slot.live.lock().await;
     let seat = match &token {
         Some(t) => Some(
             seat_of(&live.row, Some(t))

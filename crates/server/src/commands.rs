@@ -18,6 +18,7 @@ pub async fn play_turn<R>(
     view: impl FnOnce(&LiveGame, Seat, i64) -> R,
 ) -> Result<R, ApiError> {
     let slot = hub.slot(id).await?;
+    hub.learn_token(&slot, token.as_deref()).await;
     let seat = require_seat(&slot.live.lock().await.row, token.as_deref())?;
     // The ply a turn answers is required: without it a turn sent twice (a retry, a second
     // tab) would be played twice.
@@ -49,6 +50,7 @@ pub async fn take_action<R>(
     view: impl FnOnce(&LiveGame, Seat, i64) -> R,
 ) -> Result<R, ApiError> {
     let slot = hub.slot(id).await?;
+    hub.learn_token(&slot, token.as_deref()).await;
     let seat: Seat = require_seat(&slot.live.lock().await.row, token.as_deref())?;
     let action = Action::parse(
         req.action

@@ -137,9 +137,9 @@ impl Hub {
         if id.is_empty() || id.len() > 64 {
             return Err(not_found());
         }
-        let row = self.store.game(id).await?.ok_or_else(not_found)?;
-        let turns = self.store.turns(id).await?;
-        let live = LiveGame::load(row, &turns, now_ms()).map_err(ApiError::internal)?;
+        let live = crate::stored_game::load(&self.store, id)
+            .await?
+            .ok_or_else(not_found)?;
         let slot = self.insert(live);
         self.after_change(&slot).await;
         Ok(slot)
@@ -169,6 +169,10 @@ impl Hub {
         let slot = self.slot(id).await?;
         let outcome = {
             let mut live = slot.live.lock().await;
+            if self.store.shared_url().is_some() {
+                // Another server may have changed the game since this copy was made.
+                self.catch_up(&slot, &mut live).await?;
+            }
             let now = now_ms();
             if live.clock.as_ref().and_then(|c| c.flagged(now)).is_some() {
                 let mut flagged = live.clone();
@@ -206,12 +210,55 @@ impl Hub {
             Change::Header => self.store.update(id, &header).await?,
         };
         if !stored {
+            self.catch_up(slot, live).await?;
             return Err(stale_copy());
         }
         let keep = live.history().len().min(next.history().len());
         *live = next;
         announce(slot, live, keep);
         Ok(())
+    }
+
+    /// Brings the held copy of game `id` up to the stored one, unless it is held at
+    /// `version` or later already: another server changed the game (`game_feed`).
+    pub async fn refresh(&self, id: &str, version: Option<i64>) -> Result<(), ApiError> {
+        let Some(slot) = self.games().get(id).cloned() else {
+            return Ok(());
+        };
+        let mut live = slot.live.lock().await;
+        if version.is_some_and(|v| v <= live.row.version) {
+            return Ok(());
+        }
+        self.catch_up(&slot, &mut live).await
+    }
+
+    /// Replaces `live` with the stored game if that is at another version, and announces
+    /// it to the game's sockets.
+    async fn catch_up(&self, slot: &GameSlot, live: &mut LiveGame) -> Result<(), ApiError> {
+        if let Some((stored, keep)) = crate::stored_game::newer(&self.store, live).await? {
+            *live = stored;
+            announce(slot, live, keep);
+        }
+        Ok(())
+    }
+
+    /// Brings the held copy up to the stored game when it does not know `token`: on
+    /// PostgreSQL another server may just have given the token out (a join).
+    pub async fn learn_token(&self, slot: &GameSlot, token: Option<&str>) {
+        if token.is_none() || self.store.shared_url().is_none() {
+            return;
+        }
+        let mut live = slot.live.lock().await;
+        if crate::seats::seat_of(&live.row, token).is_none()
+            && let Err(e) = self.catch_up(slot, &mut live).await
+        {
+            tracing::warn!("game {} not brought up to date: {}", live.row.id, e.message);
+        }
+    }
+
+    /// The ids of the games held.
+    pub fn held_ids(&self) -> Vec<String> {
+        self.games().keys().cloned().collect()
     }
 
     /// Takes up an invitation, mixing the guest's entropy into the dice if they sent some;
@@ -250,6 +297,7 @@ impl Hub {
                 .join(id, invite, color, &token, &next.row.seed, &next.header())
                 .await?
             {
+                self.catch_up(&slot, &mut live).await?;
                 return Err(ApiError::conflict("the invitation was already taken up"));
             }
             let keep = live.history().len();
@@ -387,7 +435,9 @@ async fn keep(hub: Weak<Hub>, slot: Arc<GameSlot>) {
             if live.clock.as_ref().and_then(|c| c.flagged(now)).is_some() {
                 let mut next = live.clone();
                 next.check_flag(now);
-                if let Err(e) = strong.commit(&slot, &mut live, next, Change::Header).await {
+                if let Err(e) = strong.commit(&slot, &mut live, next, Change::Header).await
+                    && e.status != axum::http::StatusCode::CONFLICT
+                {
                     tracing::error!("game {}: flag not stored: {}", live.row.id, e.message);
                 }
             }

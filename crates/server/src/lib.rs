@@ -9,6 +9,7 @@ pub mod commands;
 pub mod contract;
 pub mod engine_pool;
 pub mod error;
+pub mod game_feed;
 pub mod game_seed;
 pub mod game_view;
 pub mod hub;
@@ -21,6 +22,7 @@ pub mod pgn_export;
 pub mod seats;
 pub mod security_headers;
 pub mod store;
+pub mod stored_game;
 pub mod variants;
 pub mod ws;
 
@@ -51,6 +53,8 @@ pub struct Config {
 pub struct Running {
     pub addr: SocketAddr,
     pub hub: Arc<hub::Hub>,
+    /// Other servers' changes to the games (PostgreSQL only).
+    feed: Option<tokio::task::JoinHandle<()>>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     served: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -60,6 +64,9 @@ impl Running {
     pub async fn stop(self) {
         let _ = self.shutdown.send(());
         let _ = self.served.await;
+        if let Some(feed) = self.feed {
+            feed.abort();
+        }
         self.hub.drop_all();
         self.hub.store.close().await;
     }
@@ -99,6 +106,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         store,
         engine_pool::EnginePool::new(config.engine_threads, 16),
     );
+    let feed = game_feed::start(&hub).await?;
     // Resumed while the server already answers: a start does not wait for them.
     let resuming = hub.clone();
     tokio::spawn(async move {
@@ -137,6 +145,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     Ok(Running {
         addr,
         hub,
+        feed,
         shutdown,
         served,
     })

@@ -7,6 +7,10 @@
 //! transaction (group commit), each in its own savepoint so one refused write spoils no
 //! other. Reads run on their own connections. Every write to a game checks and raises
 //! the game's `version`, so a write made from a stale copy of the game is refused.
+//!
+//! On PostgreSQL several servers may share the games: each write to a game also sends
+//! `NOTIFY` on [`CHANNEL`] with the game's id and new version, delivered when the write
+//! commits, so the other servers hear of it (`game_feed`).
 
 use crate::contract::{DiceMode, Player, Status};
 use crate::game_seed::GameSeed;
@@ -18,6 +22,10 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The most writes committed in one transaction.
 const MAX_GROUP: usize = 256;
+
+/// The PostgreSQL channel each committed write to a game is announced on, as
+/// `ID VERSION`.
+pub const CHANNEL: &str = "menagerie_games";
 
 /// The schema, one entry per version. Applied in order at start; the versions already
 /// applied are recorded in `schema_migrations`. Never edit an entry: add one.
@@ -229,6 +237,9 @@ pub struct Store {
     reads: AnyPool,
     writes: AnyPool,
     writer: mpsc::Sender<Queued>,
+    /// The PostgreSQL URL, where other servers may write the same games; None for SQLite,
+    /// which one server has to itself.
+    shared_url: Option<std::sync::Arc<str>>,
 }
 
 /// One write as the writer task commits it. Its outcome is false when the stored game was
@@ -262,6 +273,20 @@ enum Write {
 struct Queued {
     write: Write,
     done: oneshot::Sender<Result<bool, StoreError>>,
+}
+
+impl Write {
+    /// The game and the version a committed write makes, for the other servers; None for
+    /// a new game, which no other server holds yet.
+    fn announced(&self) -> Option<(&str, i64)> {
+        match self {
+            Write::Insert(_) => None,
+            Write::Turns { id, header, .. }
+            | Write::TakeBack { id, header, .. }
+            | Write::Header { id, header }
+            | Write::Join { id, header, .. } => Some((id, header.version)),
+        }
+    }
 }
 
 const GAME_COLUMNS: &str = "id, variant, rules, white_player, black_player, white_token, \
@@ -358,10 +383,17 @@ impl Store {
             reads: options(if sqlite { 4 } else { 8 }).connect(url).await?,
             writes: writes.clone(),
             writer,
+            shared_url: (!sqlite).then(|| url.into()),
         };
         store.migrate(!sqlite).await?;
-        tokio::spawn(write_loop(writes, queue));
+        tokio::spawn(write_loop(writes, queue, !sqlite));
         Ok(store)
+    }
+
+    /// The PostgreSQL URL when other servers may write the same games (PostgreSQL); None
+    /// when this server is the only one (SQLite).
+    pub fn shared_url(&self) -> Option<&str> {
+        self.shared_url.as_deref()
     }
 
     /// The SQLite URL for `data_dir/menagerie.sqlite`, creating the directory.
@@ -441,33 +473,40 @@ impl Store {
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.reads)
-            .await?;
-        row.as_ref().map(game_from_row).transpose()
+        read_game(&mut *self.reads.acquire().await?, id).await
     }
 
     pub async fn turns(&self, id: &str) -> Result<Vec<TurnRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT ply, turn, white_ms, black_ms, played_at FROM turns \
-             WHERE game_id = $1 ORDER BY ply",
-        )
-        .bind(id)
-        .fetch_all(&self.reads)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(TurnRow {
-                    ply: r.try_get("ply")?,
-                    turn: r.try_get("turn")?,
-                    white_ms: r.try_get("white_ms")?,
-                    black_ms: r.try_get("black_ms")?,
-                    played_at: r.try_get("played_at")?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+        read_turns(&mut *self.reads.acquire().await?, id).await
+    }
+
+    /// A game's header and turns as of one moment: on PostgreSQL another server may write
+    /// the game between two reads, so both are read in one snapshot.
+    pub async fn game_and_turns(
+        &self,
+        id: &str,
+    ) -> Result<Option<(GameRow, Vec<TurnRow>)>, StoreError> {
+        let mut tx = self.reads.begin().await?;
+        if self.shared_url.is_some() {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute(&mut *tx)
+                .await?;
+        }
+        let Some(row) = read_game(&mut tx, id).await? else {
+            return Ok(None);
+        };
+        let turns = read_turns(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(Some((row, turns)))
+    }
+
+    /// The stored version of game `id`: a copy held at another version is stale.
+    pub async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.reads)
+            .await?;
+        Ok(row.map(|r| r.try_get("version")).transpose()?)
     }
 
     /// The ids of the games playing with an engine seated, which the server resumes at
@@ -605,10 +644,11 @@ impl Store {
 
 /// The writer task: takes the first write queued and every one queued behind it, commits
 /// them in one transaction, then tells each its outcome. Ends when the store is dropped.
-async fn write_loop(pool: AnyPool, mut queue: mpsc::Receiver<Queued>) {
+/// With `notify` (PostgreSQL) each write stored also announces itself on [`CHANNEL`].
+async fn write_loop(pool: AnyPool, mut queue: mpsc::Receiver<Queued>, notify: bool) {
     let mut group = Vec::with_capacity(MAX_GROUP);
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
-        match commit_group(&pool, &group).await {
+        match commit_group(&pool, &group, notify).await {
             Ok(outcomes) => {
                 for (queued, outcome) in group.drain(..).zip(outcomes) {
                     let _ = queued.done.send(outcome);
@@ -630,11 +670,12 @@ async fn write_loop(pool: AnyPool, mut queue: mpsc::Receiver<Queued>) {
 async fn commit_group(
     pool: &AnyPool,
     group: &[Queued],
+    notify: bool,
 ) -> Result<Vec<Result<bool, StoreError>>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(group.len());
     if let [only] = group {
-        match apply(&mut tx, &only.write).await {
+        match apply(&mut tx, &only.write, notify).await {
             Ok(true) => outcomes.push(Ok(true)),
             other => {
                 tx.rollback().await?;
@@ -644,7 +685,7 @@ async fn commit_group(
     } else {
         for queued in group {
             let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
-            let outcome = apply(&mut savepoint, &queued.write).await;
+            let outcome = apply(&mut savepoint, &queued.write, notify).await;
             if let Ok(true) = outcome {
                 savepoint.commit().await?;
             } else {
@@ -657,7 +698,29 @@ async fn commit_group(
     Ok(outcomes)
 }
 
-async fn apply(conn: &mut sqlx::AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
+/// Applies `write`; when it is stored and `notify`, announces it too (PostgreSQL delivers
+/// the notification when the transaction commits, and drops it if it does not).
+async fn apply(
+    conn: &mut sqlx::AnyConnection,
+    write: &Write,
+    notify: bool,
+) -> Result<bool, sqlx::Error> {
+    let stored = apply_write(conn, write).await?;
+    if stored
+        && notify
+        && let Some((id, version)) = write.announced()
+    {
+        // pg_notify returns void, which the Any driver cannot read: count its one row.
+        sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS sent")
+            .bind(CHANNEL)
+            .bind(format!("{id} {version}"))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(stored)
+}
+
+async fn apply_write(conn: &mut sqlx::AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
     match write {
         Write::Insert(g) => {
             insert_game(conn, g).await?;
@@ -724,6 +787,39 @@ async fn apply(conn: &mut sqlx::AnyConnection, write: &Write) -> Result<bool, sq
             Ok(done.rows_affected() == 1 && update_header(conn, id, header).await?)
         }
     }
+}
+
+async fn read_game(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+) -> Result<Option<GameRow>, StoreError> {
+    let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(game_from_row).transpose()
+}
+
+async fn read_turns(conn: &mut sqlx::AnyConnection, id: &str) -> Result<Vec<TurnRow>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT ply, turn, white_ms, black_ms, played_at FROM turns \
+         WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(TurnRow {
+                ply: r.try_get("ply")?,
+                turn: r.try_get("turn")?,
+                white_ms: r.try_get("white_ms")?,
+                black_ms: r.try_get("black_ms")?,
+                played_at: r.try_get("played_at")?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(StoreError::from)
 }
 
 async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<(), sqlx::Error> {

@@ -36,6 +36,7 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&id).await?;
     let token = request_token(&headers, None, &query);
+    hub.learn_token(&slot, token.as_deref()).await;
     if token.is_some() && seat_of(&slot.live.lock().await.row, token.as_deref()).is_none() {
         return Err(ApiError::forbidden("this token holds no seat in this game"));
     }
