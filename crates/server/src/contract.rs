@@ -471,6 +471,40 @@ pub enum ServerMessage {
     },
 }
 
+/// The body of `POST /api/account/register` and `POST /api/account/login`.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+/// The body of `POST /api/account/password`.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct PasswordChange {
+    pub current_password: String,
+    pub new_password: String,
+}
+
+/// The body of `POST /api/account/delete`: the password, asked again.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct AccountDeletion {
+    pub password: String,
+}
+
+/// A logged-in player's account.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct AccountInfo {
+    pub name: String,
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
+
+/// The reply of `GET /api/account`: the account the session cookie logs in, if any.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Session {
+    pub account: Option<AccountInfo>,
+}
+
 /// The body of every error reply.
 #[derive(Serialize, TS, Clone, Debug)]
 pub struct ErrorBody {
@@ -519,6 +553,11 @@ pub fn typescript() -> String {
         JoinRequest::decl(&cfg),
         ServerMessage::decl(&cfg),
         ErrorBody::decl(&cfg),
+        Credentials::decl(&cfg),
+        PasswordChange::decl(&cfg),
+        AccountDeletion::decl(&cfg),
+        AccountInfo::decl(&cfg),
+        Session::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/contract.rs: do not edit. Regenerate with\n\
@@ -599,6 +638,11 @@ mod tests {
             ("JoinReply", JoinReply::decl(&cfg)),
             ("TurnRequest", TurnRequest::decl(&cfg)),
             ("JoinRequest", JoinRequest::decl(&cfg)),
+            ("Credentials", Credentials::decl(&cfg)),
+            ("PasswordChange", PasswordChange::decl(&cfg)),
+            ("AccountDeletion", AccountDeletion::decl(&cfg)),
+            ("Session", Session::decl(&cfg)),
+            ("AccountInfo", AccountInfo::decl(&cfg)),
         ];
         for (what, decl) in decls {
             let names = field_names(&decl);

@@ -174,3 +174,13 @@ entropy?: string, };
 export type ServerMessage = { "type": "state", game: Game, } | { "type": "update", update: GameUpdate, } | { "type": "error", status: number, error: string, };
 
 export type ErrorBody = { error: string, };
+
+export type Credentials = { name: string, password: string, };
+
+export type PasswordChange = { current_password: string, new_password: string, };
+
+export type AccountDeletion = { password: string, };
+
+export type AccountInfo = { name: string, created_at: number, };
+
+export type Session = { account: AccountInfo | null, };
