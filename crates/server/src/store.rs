@@ -859,7 +859,11 @@ async fn update_header(
     .bind(h.version)
     .bind(id)
     .bind(h.version - 1)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    if done.rows_affected() == 1 && h.status == Status::Over {
+        // The ratings move with the result, in its transaction.
+        crate::ratings::settle(conn, id).await?;
+    }
     Ok(done.rows_affected() == 1)
 }
