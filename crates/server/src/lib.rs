@@ -22,6 +22,8 @@ pub mod login_limits;
 pub mod new_game;
 pub mod page;
 pub mod pgn_export;
+pub mod ratings;
+pub mod ratings_api;
 pub mod seats;
 pub mod security_headers;
 pub mod sessions;
@@ -86,6 +88,7 @@ fn router(
 ) -> Router {
     let api = api::routes()
         .merge(account_api::routes())
+        .merge(ratings_api::routes())
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .layer(Extension(new_game::TestMode(test_mode)))
