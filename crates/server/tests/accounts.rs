@@ -2,101 +2,14 @@
 //! registering, logging in and out, the session cookie, changing the password, deleting
 //! the account, names, login limits, and a session that cannot be used from another site.
 
+mod account_client;
 mod common;
 
+use account_client::Browser;
+
 use common::{Backend, TestServer, backends};
-use serde_json::{Value, json};
+use serde_json::json;
 use sqlx::{Connection, Row};
-
-/// A browser of one site: its session cookie, sent back as a browser would.
-struct Browser<'a> {
-    server: &'a TestServer,
-    cookie: Option<String>,
-}
-
-struct Reply {
-    status: u16,
-    set_cookie: Option<String>,
-    body: Value,
-}
-
-impl<'a> Browser<'a> {
-    fn new(server: &'a TestServer) -> Self {
-        Browser {
-            server,
-            cookie: None,
-        }
-    }
-
-    async fn send(&mut self, req: reqwest::RequestBuilder) -> Reply {
-        let req = match &self.cookie {
-            Some(c) => req.header("cookie", format!("menagerie_session={c}")),
-            None => req,
-        };
-        let r = req.send().await.unwrap();
-        let status = r.status().as_u16();
-        let set_cookie = r
-            .headers()
-            .get("set-cookie")
-            .map(|v| v.to_str().unwrap().to_string());
-        if let Some(set) = &set_cookie {
-            let value = set
-                .split(';')
-                .next()
-                .unwrap()
-                .strip_prefix("menagerie_session=")
-                .unwrap();
-            self.cookie = (!value.is_empty()).then(|| value.to_string());
-        }
-        let text = r.text().await.unwrap();
-        Reply {
-            status,
-            set_cookie,
-            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        }
-    }
-
-    async fn post(&mut self, path: &str, body: Value) -> Reply {
-        let req = self
-            .server
-            .client
-            .post(format!("{}{path}", self.server.base))
-            .header("content-type", "application/json")
-            .body(body.to_string());
-        self.send(req).await
-    }
-
-    async fn get(&mut self, path: &str) -> Reply {
-        let req = self
-            .server
-            .client
-            .get(format!("{}{path}", self.server.base));
-        self.send(req).await
-    }
-
-    /// Who the server says is logged in.
-    async fn me(&mut self) -> Option<String> {
-        let r = self.get("/api/account").await;
-        assert_eq!(r.status, 200, "{}", r.body);
-        r.body["account"]["name"].as_str().map(str::to_string)
-    }
-
-    async fn register(&mut self, name: &str, password: &str) -> Reply {
-        self.post(
-            "/api/account/register",
-            json!({"name": name, "password": password}),
-        )
-        .await
-    }
-
-    async fn login(&mut self, name: &str, password: &str) -> Reply {
-        self.post(
-            "/api/account/login",
-            json!({"name": name, "password": password}),
-        )
-        .await
-    }
-}
 
 async fn database(backend: &Backend) -> sqlx::AnyConnection {
     sqlx::any::install_default_drivers();
