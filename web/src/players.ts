@@ -150,17 +150,28 @@ function historyGraph(points: { rating: number }[]): SVGSVGElement {
   const ratings = points.map((p) => p.rating);
   const low = Math.min(...ratings) - 20;
   const high = Math.max(...ratings) + 20;
+  const at = ratings.map((r, i): [number, number] => [
+    ratings.length === 1 ? w / 2 : 8 + (i * (w - 16)) / (ratings.length - 1),
+    h - 8 - ((r - low) * (h - 16)) / (high - low),
+  ]);
   const line = document.createElementNS(ns, "polyline");
-  line.setAttribute(
-    "points",
-    ratings
-      .map((r, i) => `${ratings.length === 1 ? w / 2 : (i * w) / (ratings.length - 1)},${h - ((r - low) * h) / (high - low)}`)
-      .join(" "),
-  );
+  line.setAttribute("points", at.map(([x, y]) => `${x},${y}`).join(" "));
   line.setAttribute("fill", "none");
   line.setAttribute("stroke", "currentColor");
   line.setAttribute("stroke-width", "2");
   svg.append(line);
+  // A dot per game, so that one game alone shows.
+  for (const [[x, y], r] of at.map((p, i) => [p, ratings[i]] as const)) {
+    const dot = document.createElementNS(ns, "circle");
+    dot.setAttribute("cx", String(x));
+    dot.setAttribute("cy", String(y));
+    dot.setAttribute("r", "4");
+    dot.setAttribute("fill", "currentColor");
+    const title = document.createElementNS(ns, "title");
+    title.textContent = String(r);
+    dot.append(title);
+    svg.append(dot);
+  }
   return svg;
 }
 
@@ -260,7 +271,8 @@ function seatText(side: string, seat: SeatAccount | null): Node {
 
 /**
  * The names of a game's accounts, under its result: shown when either seat has an account,
- * and refreshed when the result appears, with the rating change of a rated game.
+ * and refreshed when the guest joins and when the result appears, with the rating change of
+ * a rated game.
  */
 export function watchGamePlayers(root: HTMLElement, id: string): void {
   const result = root.querySelector(".result");
@@ -275,7 +287,8 @@ export function watchGamePlayers(root: HTMLElement, id: string): void {
     box.hidden = false;
   };
   void show();
-  new MutationObserver(() => {
-    if (!(result as HTMLElement).hidden) void show();
-  }).observe(result, { attributes: true, attributeFilter: ["hidden"] });
+  // Again when the guest takes the seat (the invitation goes) and when the result shows.
+  const watched = [result, root.querySelector(".invite")].filter((e): e is Element => e !== null);
+  const observer = new MutationObserver(() => void show());
+  for (const e of watched) observer.observe(e, { attributes: true, attributeFilter: ["hidden"] });
 }
