@@ -15,6 +15,7 @@ import { escapeHtml } from "./dice";
 import { boardAfter, entrySquares } from "./replay";
 import { GameSocket } from "./socket";
 import { rememberToken } from "./storage";
+import { watchGamePlayers } from "./players";
 
 export class GamePage {
   private readonly state = new GameState();
@@ -158,6 +159,7 @@ export class GamePage {
       oddsToggle: q(".odds-toggle"),
       oddsNote: q(".odds-note"),
     };
+    watchGamePlayers(this.root, this.id);
     this.board = new BoardView(this.el.boardWrap, {
       onSquare: (sq) => this.input.clickSquare(sq),
       onDrag: (from, to) => this.input.dragMove(from, to),

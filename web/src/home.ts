@@ -41,6 +41,7 @@ export const LEVELS: readonly string[] = [
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
     <section class="hero">
+      <p class="account-links"><a href="/account">Account</a> · <a href="/leaderboard/chess">Leaderboards</a></p>
       <h1>Chess with beasts</h1>
       <p>A Behemoth that tramples everything in its path, a Juggernaut, swapping chieftains, camels and wildebeest.
         Pick a game: play the engine, send a friend a link, or play both sides at this screen.</p>
@@ -59,6 +60,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
             <label><input type="radio" name="opponent" value="engine" checked> Engine</label>
             <label><input type="radio" name="opponent" value="friend"> A friend (invitation link)</label>
             <label><input type="radio" name="opponent" value="local"> Two players at this screen</label>
+            <label class="rated-choice"><input type="checkbox" name="rated" value="yes"> Rated (with a friend, both logged in: <a href="/account">account</a>)</label>
           </fieldset>
           <fieldset><legend>Your colour</legend>
             <label><input type="radio" name="color" value="white" checked> White</label>
@@ -164,6 +166,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
       entropy: freshEntropy(),
     };
     if (opponent === "engine") request.engine = { level: Number(level.value) };
+    if (opponent === "friend" && data.get("rated") === "yes") request.rated = true;
     error.hidden = true;
     try {
       const reply = await api.create(request);

@@ -1,9 +1,11 @@
 // Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
-// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules.
+// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules, `/account`,
+// `/player/NAME` and `/leaderboard/ID` the players' pages.
 
 import "./style.css";
 import { GamePage } from "./game";
 import { homePage } from "./home";
+import { accountPage, leaderboardPage, profilePage } from "./players";
 import { rulesPage } from "./rules-page";
 import { loadToken, rememberLinkToken } from "./storage";
 
@@ -27,6 +29,12 @@ if (match) {
   const seat = linked ?? (params.has("watch") || params.has("invite") ? null : loadToken(id));
   const page = new GamePage(root, id, seat);
   void page.start(params.get("invite"));
+} else if (/^\/account\/?$/.test(location.pathname)) {
+  void accountPage(root);
+} else if (/^\/player\/([^/]+)\/?$/.test(location.pathname)) {
+  void profilePage(root, decodeURIComponent(location.pathname.split("/")[2]));
+} else if (/^\/leaderboard\/([^/]+)\/?$/.test(location.pathname)) {
+  void leaderboardPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else if (/^\/rules\/([^/]+)\/?$/.test(location.pathname)) {
   void rulesPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else {

@@ -15,7 +15,7 @@ use crate::limits::{ClientLimiter, client_of};
 use crate::live_game::LiveGame;
 use crate::new_game::{NewGame, TestMode};
 use crate::seats::{Seat, request_token, seat_of};
-use crate::{lobby, pgn_export, variants};
+use crate::{lobby, pgn_export, ratings, sessions, variants};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -55,13 +55,19 @@ async fn create_game(
     headers: HeaderMap,
     Body(req): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<CreateReply>), ApiError> {
+    let rated = req.rated.unwrap_or(false);
     let new_game = NewGame::from_request(req, test_mode)?;
+    let account = sessions::account_for_change(&hub.store, &headers).await?;
+    ratings::check_rated(rated, account.as_ref(), &new_game)?;
     limiter.create_game(client_of(connection, &headers, &limiter.limits))?;
     let seating = new_game.seating();
     let row = new_game.row(&seating);
     let id = row.id.clone();
     let live = LiveGame::create(row, now_ms()).map_err(ApiError::bad_request)?;
     let seat = seat_of(&live.row, Some(&seating.token));
+    if let Some(account) = &account {
+        ratings::bind_creator(&hub.store, &id, new_game.creator, account, rated).await?;
+    }
     let slot = hub.create(live).await?;
     let game = game_view::render(&*slot.live.lock().await, seat, now_ms());
     Ok((
@@ -128,12 +134,19 @@ async fn post_action(
 async fn post_join(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(req): Body<JoinRequest>,
 ) -> Result<Json<JoinReply>, ApiError> {
     let invite = req.invite.filter(|i| !i.is_empty()).ok_or_else(|| {
         ApiError::forbidden("the field \"invite\" (the invitation token) is missing")
     })?;
+    let account = sessions::account_for_change(&hub.store, &headers).await?;
+    let seated = ratings::game_accounts(&hub.store, &id).await?;
+    ratings::check_guest(&seated, account.as_ref())?;
     let (seat, token, game) = hub.join(&id, &invite, req.entropy.as_deref()).await?;
+    if let Some(account) = &account {
+        ratings::bind_guest(&hub.store, &id, seat, account).await?;
+    }
     Ok(Json(JoinReply {
         seat: seat.into(),
         token,

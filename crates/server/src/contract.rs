@@ -366,6 +366,10 @@ pub struct CreateRequest {
     /// The creator's own randomness for the dice: 1 to 64 letters, digits, `-` or `_`.
     #[ts(optional)]
     pub entropy: Option<String>,
+    /// Rated (default casual): only for a logged-in creator, against a friend who logs in
+    /// too, with the server's dice.
+    #[ts(optional)]
+    pub rated: Option<bool>,
     /// Only for a server in test mode: its seed, a number or its decimal text.
     #[ts(optional, type = "number | string")]
     pub seed: Option<serde_json::Value>,
@@ -471,6 +475,132 @@ pub enum ServerMessage {
     },
 }
 
+/// The body of `POST /api/account/register` and `POST /api/account/login`.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+/// The body of `POST /api/account/password`.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct PasswordChange {
+    pub current_password: String,
+    pub new_password: String,
+}
+
+/// The body of `POST /api/account/delete`: the password, asked again.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct AccountDeletion {
+    pub password: String,
+}
+
+/// A logged-in player's account.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct AccountInfo {
+    pub name: String,
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
+
+/// The reply of `GET /api/account`: the account the session cookie logs in, if any.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Session {
+    pub account: Option<AccountInfo>,
+}
+
+/// What a rated game did to a player's rating.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RatingChange {
+    #[ts(type = "number")]
+    pub before: i64,
+    #[ts(type = "number")]
+    pub after: i64,
+}
+
+/// The account in a seat, with its rating in the game's variant.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct SeatAccount {
+    pub name: String,
+    /// The account's rating in this variant now (none before its first rated game).
+    #[ts(type = "number | null")]
+    pub rating: Option<i64>,
+    /// Once a rated game is over: what it did to the rating.
+    pub change: Option<RatingChange>,
+}
+
+/// The reply of `GET /api/games/ID/players`: who plays by account, and whether it is rated.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct GamePlayers {
+    pub rated: bool,
+    /// `null` for an anonymous seat (or one whose account was deleted).
+    pub accounts: PerSide<Option<SeatAccount>>,
+}
+
+/// A player's standing in one variant.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct VariantRating {
+    pub variant: String,
+    #[ts(type = "number")]
+    pub rating: i64,
+    #[ts(type = "number")]
+    pub deviation: i64,
+    #[ts(type = "number")]
+    pub games: i64,
+}
+
+/// A point of a player's rating history: the rating after a rated game.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RatingPoint {
+    pub game_id: String,
+    pub variant: String,
+    #[ts(type = "number")]
+    pub rating: i64,
+    #[ts(type = "number")]
+    pub at: i64,
+}
+
+/// A game on a player's profile.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct ProfileGame {
+    pub id: String,
+    pub variant: String,
+    pub color: Side,
+    pub opponent: Option<String>,
+    pub status: Status,
+    pub result: String,
+    pub rated: bool,
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
+
+/// The reply of `GET /api/players/NAME`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Profile {
+    pub name: String,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    pub ratings: Vec<VariantRating>,
+    /// Oldest first.
+    pub history: Vec<RatingPoint>,
+    /// Newest first.
+    pub recent_games: Vec<ProfileGame>,
+}
+
+/// An entry of `GET /api/leaderboard/VARIANT`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct LeaderboardEntry {
+    #[ts(type = "number")]
+    pub rank: i64,
+    pub name: String,
+    #[ts(type = "number")]
+    pub rating: i64,
+    #[ts(type = "number")]
+    pub deviation: i64,
+    #[ts(type = "number")]
+    pub games: i64,
+}
+
 /// The body of every error reply.
 #[derive(Serialize, TS, Clone, Debug)]
 pub struct ErrorBody {
@@ -519,6 +649,19 @@ pub fn typescript() -> String {
         JoinRequest::decl(&cfg),
         ServerMessage::decl(&cfg),
         ErrorBody::decl(&cfg),
+        Credentials::decl(&cfg),
+        PasswordChange::decl(&cfg),
+        AccountDeletion::decl(&cfg),
+        AccountInfo::decl(&cfg),
+        Session::decl(&cfg),
+        RatingChange::decl(&cfg),
+        SeatAccount::decl(&cfg),
+        GamePlayers::decl(&cfg),
+        VariantRating::decl(&cfg),
+        RatingPoint::decl(&cfg),
+        ProfileGame::decl(&cfg),
+        Profile::decl(&cfg),
+        LeaderboardEntry::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/contract.rs: do not edit. Regenerate with\n\
@@ -599,6 +742,19 @@ mod tests {
             ("JoinReply", JoinReply::decl(&cfg)),
             ("TurnRequest", TurnRequest::decl(&cfg)),
             ("JoinRequest", JoinRequest::decl(&cfg)),
+            ("Credentials", Credentials::decl(&cfg)),
+            ("PasswordChange", PasswordChange::decl(&cfg)),
+            ("AccountDeletion", AccountDeletion::decl(&cfg)),
+            ("Session", Session::decl(&cfg)),
+            ("AccountInfo", AccountInfo::decl(&cfg)),
+            ("GamePlayers", GamePlayers::decl(&cfg)),
+            ("SeatAccount", SeatAccount::decl(&cfg)),
+            ("RatingChange", RatingChange::decl(&cfg)),
+            ("Profile", Profile::decl(&cfg)),
+            ("VariantRating", VariantRating::decl(&cfg)),
+            ("RatingPoint", RatingPoint::decl(&cfg)),
+            ("ProfileGame", ProfileGame::decl(&cfg)),
+            ("LeaderboardEntry", LeaderboardEntry::decl(&cfg)),
         ];
         for (what, decl) in decls {
             let names = field_names(&decl);

@@ -2,6 +2,8 @@
 //! WebSockets, every turn committed to SQLite or PostgreSQL before it is acknowledged,
 //! clocks and dice kept by the server, the engine as an opponent.
 
+pub mod account_api;
+pub mod accounts;
 pub mod api;
 pub mod body;
 pub mod clock;
@@ -12,15 +14,20 @@ pub mod error;
 pub mod game_feed;
 pub mod game_seed;
 pub mod game_view;
+pub mod glicko2;
 pub mod hub;
 pub mod limits;
 pub mod live_game;
 pub mod lobby;
+pub mod login_limits;
 pub mod new_game;
 pub mod page;
 pub mod pgn_export;
+pub mod ratings;
+pub mod ratings_api;
 pub mod seats;
 pub mod security_headers;
+pub mod sessions;
 pub mod store;
 pub mod stored_game;
 pub mod variants;
@@ -87,10 +94,13 @@ fn router(
     limiter: Arc<limits::ClientLimiter>,
 ) -> Router {
     let api = api::routes()
+        .merge(account_api::routes())
+        .merge(ratings_api::routes())
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .layer(Extension(new_game::TestMode(test_mode)))
         .layer(Extension(limiter))
+        .layer(Extension(login_limits::LoginLimiter::new()))
         .with_state(hub);
     page::serve(api, web_dir, embedded)
         .layer(axum::middleware::map_response(security_headers::add))

@@ -92,6 +92,71 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "CREATE INDEX games_lobby_variant ON games (variant, status, created_at DESC, id)",
         ],
     ),
+    (
+        5,
+        &[
+            // Players' accounts (crate::accounts). `name_key` is the name in lower case:
+            // names are unique whatever their case. Only an argon2id hash of the password.
+            "CREATE TABLE accounts (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+        )",
+            // Logged-in sessions (crate::sessions): only the SHA-256 of the cookie's token.
+            "CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY,
+            account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL
+        )",
+            "CREATE INDEX sessions_account ON sessions (account_id)",
+            // The accounts seated in a game and whether it is rated; a deleted account's
+            // seats become anonymous. `settled`: the result has been rated (or found
+            // unratable), so it is rated once.
+            "CREATE TABLE game_accounts (
+            game_id TEXT PRIMARY KEY,
+            white_account TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+            black_account TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+            rated BIGINT NOT NULL,
+            settled BIGINT NOT NULL DEFAULT 0
+        )",
+            "CREATE INDEX game_accounts_white ON game_accounts (white_account)",
+            "CREATE INDEX game_accounts_black ON game_accounts (black_account)",
+        ],
+    ),
+    (
+        6,
+        &[
+            // Glicko-2 standings per account and variant (crate::ratings).
+            "CREATE TABLE ratings (
+            account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            variant TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            PRIMARY KEY (account_id, variant)
+        )",
+            "CREATE INDEX ratings_board ON ratings (variant, rating DESC)",
+            // What each rated game did to each side's rating: the history and the change
+            // shown at the end of a game.
+            "CREATE TABLE rating_changes (
+            game_id TEXT NOT NULL,
+            color TEXT NOT NULL,
+            account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+            variant TEXT NOT NULL,
+            rating_before DOUBLE PRECISION NOT NULL,
+            rating_after DOUBLE PRECISION NOT NULL,
+            deviation_after DOUBLE PRECISION NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (game_id, color)
+        )",
+            "CREATE INDEX rating_changes_account ON rating_changes (account_id, at)",
+        ],
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -636,6 +701,18 @@ impl Store {
         .await
     }
 
+    /// The connections for reading, for the modules that keep their own tables
+    /// (accounts, sessions, ratings).
+    pub(crate) fn read_pool(&self) -> &AnyPool {
+        &self.reads
+    }
+
+    /// The write connection, for the modules that keep their own tables; a transaction
+    /// on it waits for the writer task's group in progress.
+    pub(crate) fn write_pool(&self) -> &AnyPool {
+        &self.writes
+    }
+
     pub async fn close(&self) {
         self.reads.close().await;
         self.writes.close().await;
@@ -878,7 +955,11 @@ async fn update_header(
     .bind(h.version)
     .bind(id)
     .bind(h.version - 1)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    if done.rows_affected() == 1 && h.status == Status::Over {
+        // The ratings move with the result, in its transaction.
+        crate::ratings::settle(conn, id).await?;
+    }
     Ok(done.rows_affected() == 1)
 }

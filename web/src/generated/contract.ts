@@ -140,6 +140,11 @@ export type CreateRequest = { variant: string, rules?: { [key in string]: string
  */
 entropy?: string, 
 /**
+ * Rated (default casual): only for a logged-in creator, against a friend who logs in
+ * too, with the server's dice.
+ */
+rated?: boolean, 
+/**
  * Only for a server in test mode: its seed, a number or its decimal text.
  */
 seed?: number | string, };
@@ -174,3 +179,49 @@ entropy?: string, };
 export type ServerMessage = { "type": "state", game: Game, } | { "type": "update", update: GameUpdate, } | { "type": "error", status: number, error: string, };
 
 export type ErrorBody = { error: string, };
+
+export type Credentials = { name: string, password: string, };
+
+export type PasswordChange = { current_password: string, new_password: string, };
+
+export type AccountDeletion = { password: string, };
+
+export type AccountInfo = { name: string, created_at: number, };
+
+export type Session = { account: AccountInfo | null, };
+
+export type RatingChange = { before: number, after: number, };
+
+export type SeatAccount = { name: string, 
+/**
+ * The account's rating in this variant now (none before its first rated game).
+ */
+rating: number | null, 
+/**
+ * Once a rated game is over: what it did to the rating.
+ */
+change: RatingChange | null, };
+
+export type GamePlayers = { rated: boolean, 
+/**
+ * `null` for an anonymous seat (or one whose account was deleted).
+ */
+accounts: PerSide<SeatAccount | null>, };
+
+export type VariantRating = { variant: string, rating: number, deviation: number, games: number, };
+
+export type RatingPoint = { game_id: string, variant: string, rating: number, at: number, };
+
+export type ProfileGame = { id: string, variant: string, color: Side, opponent: string | null, status: Status, result: string, rated: boolean, created_at: number, };
+
+export type Profile = { name: string, created_at: number, ratings: Array<VariantRating>, 
+/**
+ * Oldest first.
+ */
+history: Array<RatingPoint>, 
+/**
+ * Newest first.
+ */
+recent_games: Array<ProfileGame>, };
+
+export type LeaderboardEntry = { rank: number, name: string, rating: number, deviation: number, games: number, };

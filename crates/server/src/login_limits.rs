@@ -1,0 +1,146 @@
+//! How fast logins may be tried: every attempt (login or registration) counts against its
+//! client, and every failed login against the name it tried, so that neither one address
+//! nor many addresses together can guess a password at speed. Over either limit is a 429.
+
+use crate::error::ApiError;
+use axum::http::StatusCode;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Attempts one client may make in a burst, then per minute.
+pub const CLIENT_BURST: f64 = 20.0;
+pub const CLIENT_PER_MINUTE: f64 = 20.0;
+/// Failed logins one name may take in a burst, then per minute.
+pub const NAME_BURST: f64 = 5.0;
+pub const NAME_PER_MINUTE: f64 = 2.0;
+
+/// Past this many remembered keys, the ones whose allowance is full again are forgotten.
+const FORGET_ABOVE: usize = 10_000;
+
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// Token buckets by key, refilled with time.
+struct Buckets<K> {
+    burst: f64,
+    per_second: f64,
+    map: HashMap<K, Bucket>,
+}
+
+impl<K: std::hash::Hash + Eq> Buckets<K> {
+    fn new(burst: f64, per_minute: f64) -> Self {
+        Buckets {
+            burst,
+            per_second: per_minute / 60.0,
+            map: HashMap::new(),
+        }
+    }
+
+    /// The bucket of `key`, refilled to now.
+    fn refilled(&mut self, key: K, now: Instant) -> &mut Bucket {
+        let (burst, per_second) = (self.burst, self.per_second);
+        if self.map.len() > FORGET_ABOVE {
+            self.map.retain(|_, b| {
+                b.tokens + now.duration_since(b.at).as_secs_f64() * per_second < burst
+            });
+        }
+        let bucket = self.map.entry(key).or_insert(Bucket {
+            tokens: burst,
+            at: now,
+        });
+        bucket.tokens =
+            (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * per_second).min(burst);
+        bucket.at = now;
+        bucket
+    }
+
+    /// Seconds until `key` may try again, if it may not now.
+    fn wait(&mut self, key: K, now: Instant) -> Option<f64> {
+        let per_second = self.per_second;
+        let bucket = self.refilled(key, now);
+        (bucket.tokens < 1.0).then(|| ((1.0 - bucket.tokens) / per_second).ceil())
+    }
+
+    fn take(&mut self, key: K, now: Instant) {
+        let bucket = self.refilled(key, now);
+        bucket.tokens = (bucket.tokens - 1.0).max(0.0);
+    }
+}
+
+pub struct LoginLimiter {
+    state: Mutex<(Buckets<IpAddr>, Buckets<String>)>,
+}
+
+fn too_many(what: &str, wait: f64) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!("too many {what}: try again in {wait} s"),
+    )
+}
+
+impl LoginLimiter {
+    pub fn new() -> Arc<LoginLimiter> {
+        Arc::new(LoginLimiter {
+            state: Mutex::new((
+                Buckets::new(CLIENT_BURST, CLIENT_PER_MINUTE),
+                Buckets::new(NAME_BURST, NAME_PER_MINUTE),
+            )),
+        })
+    }
+
+    /// Counts an attempt by `client` (when known) on `name` (its lower-case key), or
+    /// refuses it.
+    pub fn attempt(&self, client: Option<IpAddr>, name: Option<&str>) -> Result<(), ApiError> {
+        let now = Instant::now();
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let (clients, names) = &mut *state;
+        if let Some(client) = client
+            && let Some(wait) = clients.wait(client, now)
+        {
+            return Err(too_many("login attempts from your address", wait));
+        }
+        if let Some(name) = name
+            && let Some(wait) = names.wait(name.to_string(), now)
+        {
+            return Err(too_many("failed logins for this name", wait));
+        }
+        if let Some(client) = client {
+            clients.take(client, now);
+        }
+        Ok(())
+    }
+
+    /// Counts a failed login on `name`.
+    pub fn failed(&self, name: &str) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.1.take(name.to_string(), Instant::now());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_on_a_name_and_attempts_from_a_client_are_limited() {
+        let limiter = LoginLimiter::new();
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        for _ in 0..NAME_BURST as usize {
+            limiter.attempt(Some(a), Some("alice")).unwrap();
+            limiter.failed("alice");
+        }
+        let e = limiter.attempt(Some(b), Some("alice")).unwrap_err();
+        assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
+        limiter.attempt(Some(b), Some("bob")).unwrap();
+        for _ in 0..(CLIENT_BURST as usize - NAME_BURST as usize) {
+            limiter.attempt(Some(a), None).unwrap();
+        }
+        assert!(limiter.attempt(Some(a), Some("carol")).is_err());
+        assert!(limiter.attempt(Some(b), Some("carol")).is_ok());
+    }
+}
