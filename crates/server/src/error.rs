@@ -10,6 +10,8 @@ use axum::response::{IntoResponse, Response};
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// Seconds after which the request may succeed, sent as `Retry-After` (with a 429).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -17,6 +19,15 @@ impl ApiError {
         ApiError {
             status,
             message: cut(cut_words(&message.into()), MAX_MESSAGE),
+            retry_after: None,
+        }
+    }
+
+    /// A 429: over a limit, worth trying again after `seconds`.
+    pub fn too_many_requests(message: impl Into<String>, seconds: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(seconds.max(1)),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
         }
     }
 
@@ -141,10 +152,17 @@ impl IntoResponse for ApiError {
             let fault = ApiError {
                 status: self.status,
                 message: FAULT.to_string(),
+                retry_after: None,
             };
             return (fault.status, axum::Json(fault.body())).into_response();
         }
-        (self.status, axum::Json(self.body())).into_response()
+        let mut response = (self.status, axum::Json(self.body())).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

@@ -4,7 +4,7 @@
 //! what to do; nothing is kept for a client that stays within its limits for long.
 
 use crate::error::ApiError;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -96,9 +96,9 @@ pub struct ClientLimiter {
     counts: Mutex<Counts>,
 }
 
-fn too_many(message: String) -> ApiError {
-    ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
-}
+/// How long a client over a socket limit is told to wait: sockets are freed only when
+/// the client closes some, so this is a polite pause rather than a promise.
+const SOCKET_RETRY_SECONDS: u64 = 30;
 
 impl ClientLimiter {
     pub fn new(limits: Limits) -> Arc<ClientLimiter> {
@@ -131,12 +131,17 @@ impl ClientLimiter {
             (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * per_second).min(burst);
         bucket.at = now;
         if bucket.tokens < 1.0 {
-            let wait = ((1.0 - bucket.tokens) / per_second).ceil();
-            return Err(too_many(format!(
-                "too many new games from your address (at most {} at once, then {} a minute): \
-                 try again in {wait} s",
-                self.limits.games_burst, self.limits.games_per_minute
-            )));
+            let wait = ((1.0 - bucket.tokens) / per_second)
+                .ceil()
+                .min(u64::MAX as f64) as u64;
+            return Err(ApiError::too_many_requests(
+                format!(
+                    "too many new games from your address (at most {} at once, then {} a \
+                     minute): try again in {wait} s",
+                    self.limits.games_burst, self.limits.games_per_minute
+                ),
+                wait,
+            ));
         }
         bucket.tokens -= 1.0;
         Ok(())
@@ -153,25 +158,35 @@ impl ClientLimiter {
         let key = (client, game.to_string());
         let limits = &self.limits;
         if counts.sockets.get(&client).copied().unwrap_or(0) >= limits.sockets_per_client {
-            return Err(too_many(format!(
-                "your address has {} game connections open, the most allowed: close some tabs",
-                limits.sockets_per_client
-            )));
+            return Err(ApiError::too_many_requests(
+                format!(
+                    "your address has {} game connections open, the most allowed: close some \
+                     tabs",
+                    limits.sockets_per_client
+                ),
+                SOCKET_RETRY_SECONDS,
+            ));
         }
         if counts.client_game_sockets.get(&key).copied().unwrap_or(0)
             >= limits.sockets_per_client_game
         {
-            return Err(too_many(format!(
-                "your address has {} connections open to this game, the most allowed: \
-                 close some of its tabs",
-                limits.sockets_per_client_game
-            )));
+            return Err(ApiError::too_many_requests(
+                format!(
+                    "your address has {} connections open to this game, the most allowed: \
+                     close some of its tabs",
+                    limits.sockets_per_client_game
+                ),
+                SOCKET_RETRY_SECONDS,
+            ));
         }
         if counts.game_sockets.get(game).copied().unwrap_or(0) >= limits.sockets_per_game {
-            return Err(too_many(format!(
-                "this game has {} watchers, the most allowed: try again later",
-                limits.sockets_per_game
-            )));
+            return Err(ApiError::too_many_requests(
+                format!(
+                    "this game has {} watchers, the most allowed: try again later",
+                    limits.sockets_per_game
+                ),
+                SOCKET_RETRY_SECONDS,
+            ));
         }
         *counts.sockets.entry(client).or_default() += 1;
         *counts.client_game_sockets.entry(key.clone()).or_default() += 1;
@@ -211,9 +226,18 @@ impl Drop for SocketPermit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::StatusCode;
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
+    }
+
+    /// The `Retry-After` seconds of the response the error becomes.
+    fn retry_after(e: ApiError) -> Option<u64> {
+        use axum::response::IntoResponse;
+        let response = e.into_response();
+        let value = response.headers().get(axum::http::header::RETRY_AFTER)?;
+        Some(value.to_str().unwrap().parse().unwrap())
     }
 
     #[test]
@@ -228,7 +252,12 @@ mod tests {
         }
         let e = limiter.create_game(ip("10.0.0.1")).unwrap_err();
         assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
-        assert!(e.message.contains("try again in"), "{}", e.message);
+        assert!(e.message.contains("try again in 60 s"), "{}", e.message);
+        assert_eq!(
+            retry_after(e),
+            Some(60),
+            "one game a minute: the next in 60 s"
+        );
         limiter.create_game(ip("10.0.0.2")).unwrap();
     }
 
@@ -243,10 +272,12 @@ mod tests {
         let a = ip("10.0.0.1");
         let first = limiter.open_socket(a, "g1").unwrap();
         let _second = limiter.open_socket(a, "g1").unwrap();
-        assert!(
-            limiter.open_socket(a, "g1").is_err(),
-            "two per client and game"
-        );
+        let refused = limiter
+            .open_socket(a, "g1")
+            .err()
+            .expect("two per client and game");
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(retry_after(refused), Some(SOCKET_RETRY_SECONDS));
         let _third = limiter.open_socket(a, "g2").unwrap();
         assert!(limiter.open_socket(a, "g3").is_err(), "three per client");
         drop(first);

@@ -205,12 +205,28 @@ async fn game_creation_past_a_clients_allowance_is_a_429() {
     for _ in 0..3 {
         s.create(body.clone()).await;
     }
-    let (status, e) = s.post("/api/games", body, None).await;
-    assert_eq!(status, 429, "{e}");
+    let refused = s
+        .client
+        .post(format!("{}/api/games", s.base))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 429);
+    let retry_after = refused.headers().get("retry-after").cloned();
+    let e: serde_json::Value = refused.json().await.unwrap();
     let message = e["error"].as_str().unwrap();
     assert!(
-        message.contains("too many new games") && message.contains("try again"),
+        message.contains("too many new games") && message.contains("try again in 60 s"),
         "{message}"
+    );
+    assert_eq!(
+        retry_after
+            .expect("a 429 says when to retry")
+            .to_str()
+            .unwrap(),
+        "60",
+        "one game a minute: the next in 60 s"
     );
     s.stop().await;
 }
