@@ -18,6 +18,7 @@ pub mod lobby;
 pub mod new_game;
 pub mod page;
 pub mod pgn_export;
+pub mod review;
 pub mod seats;
 pub mod security_headers;
 pub mod store;
@@ -81,6 +82,11 @@ fn router(
 ) -> Router {
     let api = api::routes()
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
+        .route(
+            "/api/games/{id}/review",
+            axum::routing::get(review::get_review),
+        )
+        .layer(Extension(review::Reviews::new()))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .layer(Extension(new_game::TestMode(test_mode)))
         .layer(Extension(limiter))
