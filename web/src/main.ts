@@ -1,9 +1,11 @@
 // Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
-// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules.
+// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules, `/review/ID` a
+// finished game's review.
 
 import "./style.css";
 import { GamePage } from "./game";
 import { homePage } from "./home";
+import { reviewPage } from "./review-page";
 import { rulesPage } from "./rules-page";
 import { loadToken, rememberLinkToken } from "./storage";
 
@@ -27,6 +29,8 @@ if (match) {
   const seat = linked ?? (params.has("watch") || params.has("invite") ? null : loadToken(id));
   const page = new GamePage(root, id, seat);
   void page.start(params.get("invite"));
+} else if (/^\/review\/([^/]+)\/?$/.test(location.pathname)) {
+  void reviewPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else if (/^\/rules\/([^/]+)\/?$/.test(location.pathname)) {
   void rulesPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else {
