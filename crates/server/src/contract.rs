@@ -539,6 +539,62 @@ pub struct JudgementCounts {
     pub blunders: u32,
 }
 
+/// One line of an analysis: the engine's score for it and its moves.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct AnalysisLine {
+    /// Centipawns for the side to move.
+    pub score: i32,
+    /// Moves to a forced win (negative: to a forced loss) for the side to move.
+    pub mate: Option<i32>,
+    /// Win, draw and loss in permille for the side to move.
+    pub wdl: [u32; 3],
+    pub san: Vec<String>,
+    pub uci: Vec<String>,
+}
+
+/// What one outcome of the dice after the best move is worth.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RollWorth {
+    pub roll: String,
+    pub meaning: String,
+    pub probability: f64,
+    /// The value for White of the position after the roll, in centipawns.
+    pub value: i32,
+    /// `value` less the mean over all the outcomes.
+    pub luck: f64,
+}
+
+/// The events of `GET /api/analysis`, each one server-sent event's JSON.
+#[derive(Serialize, TS, Clone, Debug)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum AnalysisEvent {
+    /// The position analysed, as read from the FEN or the PGN.
+    Position {
+        variant: String,
+        fen: String,
+        to_move: Side,
+    },
+    /// The best lines after one more depth, best first.
+    Lines {
+        depth: i32,
+        #[ts(type = "number")]
+        nodes: u64,
+        #[ts(type = "number")]
+        elapsed_ms: u64,
+        lines: Vec<AnalysisLine>,
+    },
+    /// With dice: each outcome of the roll after the best move, as it would leave the game.
+    Rolls {
+        after: String,
+        rolls: Vec<RollWorth>,
+    },
+    /// The analysis has finished (its time or depth is spent).
+    Done,
+    Error {
+        error: String,
+    },
+}
+
 /// The generated TypeScript, as `web/src/generated/contract.ts` holds it.
 pub fn typescript() -> String {
     let cfg = ts_rs::Config::new().with_large_int("number");
@@ -585,6 +641,9 @@ pub fn typescript() -> String {
         ReviewEntry::decl(&cfg),
         Review::decl(&cfg),
         JudgementCounts::decl(&cfg),
+        AnalysisLine::decl(&cfg),
+        RollWorth::decl(&cfg),
+        AnalysisEvent::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/contract.rs: do not edit. Regenerate with\n\
@@ -668,6 +727,8 @@ mod tests {
             ("REVIEW", Review::decl(&cfg)),
             ("ReviewEntry", ReviewEntry::decl(&cfg)),
             ("JudgementCounts", JudgementCounts::decl(&cfg)),
+            ("AnalysisLine", AnalysisLine::decl(&cfg)),
+            ("RollWorth", RollWorth::decl(&cfg)),
         ];
         for (what, decl) in decls {
             let names = field_names(&decl);

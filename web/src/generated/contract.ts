@@ -233,3 +233,29 @@ judgements: PerSide<JudgementCounts>,
 depth: number, };
 
 export type JudgementCounts = { inaccuracies: number, mistakes: number, blunders: number, };
+
+export type AnalysisLine = { 
+/**
+ * Centipawns for the side to move.
+ */
+score: number, 
+/**
+ * Moves to a forced win (negative: to a forced loss) for the side to move.
+ */
+mate: number | null, 
+/**
+ * Win, draw and loss in permille for the side to move.
+ */
+wdl: [number, number, number], san: Array<string>, uci: Array<string>, };
+
+export type RollWorth = { roll: string, meaning: string, probability: number, 
+/**
+ * The value for White of the position after the roll, in centipawns.
+ */
+value: number, 
+/**
+ * `value` less the mean over all the outcomes.
+ */
+luck: number, };
+
+export type AnalysisEvent = { "type": "position", variant: string, fen: string, to_move: Side, } | { "type": "lines", depth: number, nodes: number, elapsed_ms: number, lines: Array<AnalysisLine>, } | { "type": "rolls", after: string, rolls: Array<RollWorth>, } | { "type": "done" } | { "type": "error", error: string, };
