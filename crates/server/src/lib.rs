@@ -2,6 +2,7 @@
 //! WebSockets, every turn committed to SQLite or PostgreSQL before it is acknowledged,
 //! clocks and dice kept by the server, the engine as an opponent.
 
+pub mod analysis;
 pub mod api;
 pub mod body;
 pub mod clock;
@@ -87,6 +88,8 @@ fn router(
             axum::routing::get(review::get_review),
         )
         .layer(Extension(review::Reviews::new()))
+        .route("/api/analysis", axum::routing::get(analysis::get_analysis))
+        .layer(Extension(analysis::Analyses::new()))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .layer(Extension(new_game::TestMode(test_mode)))
         .layer(Extension(limiter))
