@@ -131,19 +131,33 @@ pub async fn get_analysis(
         .clamp(1, MAX_LINES);
     let running = analyses.start(client_of(connection, &headers, &limiter.limits))?;
     let (tx, rx) = mpsc::channel::<AnalysisEvent>(16);
+    let mut searcher = Searcher::new(16);
+    // A client that goes away stops the search under way, not only the next one.
+    let stop = searcher.stop_flag();
+    let watched = tx.clone();
+    tokio::spawn(async move {
+        watched.closed().await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
     let pool = hub.engine().clone();
     tokio::spawn(async move {
         let _ = pool
             .run(move || {
                 let _running = running;
-                analyse(&pos, &history, lines, ANALYSIS_TIME, &tx);
+                analyse(&mut searcher, &pos, &history, lines, ANALYSIS_TIME, &tx);
             })
             .await;
     });
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+    // The watcher holds a sender, so the stream ends at the last event, not at the
+    // channel's end.
+    let stream = futures_util::stream::unfold((rx, false), |(mut rx, ended)| async move {
+        if ended {
+            return None;
+        }
         let event = rx.recv().await?;
+        let last = matches!(event, AnalysisEvent::Done | AnalysisEvent::Error { .. });
         let json = serde_json::to_string(&event).unwrap_or_default();
-        Some((Ok(Event::default().data(json)), rx))
+        Some((Ok(Event::default().data(json)), (rx, last)))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
@@ -173,6 +187,7 @@ fn line_of(pos: &Position, score: i32, pv: &[Move]) -> AnalysisLine {
 /// reached, or the client has gone. Then, with dice, the worth of each roll after the
 /// best move.
 pub fn analyse(
+    searcher: &mut Searcher,
     pos: &Position,
     history: &[u64],
     lines: usize,
@@ -188,7 +203,6 @@ pub fn analyse(
         return;
     }
     let started = Instant::now();
-    let mut searcher = Searcher::new(16);
     let candidates: Vec<Move> = pos.legal_moves().iter().copied().collect();
     let lines = lines.min(candidates.len()).max(1);
     let mut best: Option<Move> = None;
@@ -247,9 +261,7 @@ pub fn analyse(
                 depth: Some(crate::review::REVIEW_DEPTH),
                 ..Limits::default()
             };
-            let values = roll_values(&after, |p| {
-                searched_value(&mut searcher, p, history, &limits)
-            });
+            let values = roll_values(&after, |p| searched_value(searcher, p, history, &limits));
             let mean = expected_value(&values);
             let rolls = values
                 .iter()
@@ -276,7 +288,14 @@ mod tests {
 
     fn events_of(pos: &Position, lines: usize) -> Vec<AnalysisEvent> {
         let (tx, mut rx) = mpsc::channel(1024);
-        analyse(pos, &[], lines, Duration::from_millis(600), &tx);
+        analyse(
+            &mut Searcher::new(1),
+            pos,
+            &[],
+            lines,
+            Duration::from_millis(600),
+            &tx,
+        );
         drop(tx);
         let mut events = Vec::new();
         while let Ok(e) = rx.try_recv() {
