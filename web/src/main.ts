@@ -1,8 +1,9 @@
 // Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
 // `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules, `/review/ID` a
-// finished game's review.
+// finished game's review, `/analysis` the analysis board.
 
 import "./style.css";
+import { analysisPage } from "./analysis-page";
 import { GamePage } from "./game";
 import { homePage } from "./home";
 import { reviewPage } from "./review-page";
@@ -29,6 +30,8 @@ if (match) {
   const seat = linked ?? (params.has("watch") || params.has("invite") ? null : loadToken(id));
   const page = new GamePage(root, id, seat);
   void page.start(params.get("invite"));
+} else if (/^\/analysis\/?$/.test(location.pathname)) {
+  void analysisPage(root);
 } else if (/^\/review\/([^/]+)\/?$/.test(location.pathname)) {
   void reviewPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else if (/^\/rules\/([^/]+)\/?$/.test(location.pathname)) {

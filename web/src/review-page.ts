@@ -71,6 +71,7 @@ class ReviewView {
               <button type="button" data-go="last" aria-label="last position">»</button>
             </div>
             <p class="review-now" aria-live="polite"></p>
+            <p><a class="analyse-here">Analyse this position</a></p>
           </div>
           <div class="review-right">
             <h2>Evaluation <small>(White's chance of winning; depth ${review.depth})</small></h2>
@@ -221,6 +222,15 @@ class ReviewView {
     this.root.querySelectorAll<HTMLElement>(".review-moves li").forEach((li) =>
       li.classList.toggle("current", Number(li.dataset.ply) === this.ply),
     );
+    // a position with a player to move: the start, or the one a roll (or, without dice, a
+    // move) left
+    const analysable = !entry || entry.kind === "roll" || this.review.verdict === null;
+    const here = this.root.querySelector(".analyse-here") as HTMLAnchorElement;
+    here.hidden = !analysable;
+    here.href = `/analysis?${new URLSearchParams({
+      variant: this.game.variant,
+      fen: recorded ? recorded.fen : this.game.start_fen,
+    })}`;
     (this.root.querySelector(".review-now") as HTMLElement).textContent = entry
       ? describe(entry, recorded?.meaning ?? null)
       : "The start position.";
