@@ -117,6 +117,8 @@ class AnalysisView {
     if (/^\s*\[|\d+\.\s/.test(text)) query.set("pgn", text);
     else if (text) query.set("fen", text);
     for (const sel of [".lines", ".rolls", ".wdl"]) this.el(sel).innerHTML = "";
+    delete this.el(".lines").dataset.depth;
+    this.el(".lines").dataset.depths = "";
     this.el(".error").hidden = true;
     this.el(".analysis-status").textContent = "The engine is thinking…";
     try {
@@ -170,6 +172,8 @@ class AnalysisView {
         const best = e.lines[0];
         if (best) this.showOdds(best);
         this.el(".lines").dataset.depth = String(e.depth);
+        // every depth shown, in order (the browser tests read it)
+        this.el(".lines").dataset.depths = `${this.el(".lines").dataset.depths ?? ""} ${e.depth}`.trim();
         break;
       }
       case "rolls":
@@ -203,7 +207,7 @@ class AnalysisView {
     this.el(".rolls").innerHTML = `<h2>The roll after ${escapeHtml(after)} <small>(value for White; luck against the mean, in pawns)</small></h2>
       <table class="roll-table"><tr><th>Roll</th><th>Beast</th><th>Chance</th><th>Value</th><th>Luck</th></tr>${sorted
         .map(
-          (r) => `<tr><td>${escapeHtml(r.roll)}</td><td>${escapeHtml(r.meaning)}</td><td>${(r.probability * 100).toFixed(1)}%</td>
+          (r) => `<tr><td>${escapeHtml(r.roll)}</td><td>${escapeHtml(r.meaning)}</td><td>${(r.probability * 100).toFixed(r.probability < 0.01 ? 2 : 1)}%</td>
             <td>${fmt(r.value)}</td><td class="luck ${r.luck >= 0 ? "for-white" : "for-black"}">${fmt(r.luck)}</td></tr>`,
         )
         .join("")}</table>`;
