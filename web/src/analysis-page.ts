@@ -162,7 +162,7 @@ class AnalysisView {
       }
       case "lines": {
         this.el(".analysis-status").textContent =
-          `Depth ${e.depth} · ${e.nodes.toLocaleString("en")} nodes · ${(e.elapsed_ms / 1000).toFixed(1)} s`;
+          `Depth ${e.depth} · ${e.nodes.toLocaleString("en")} nodes · reached in ${(e.elapsed_ms / 1000).toFixed(1)} s`;
         this.el(".lines").innerHTML = e.lines
           .map(
             (l) => `<li class="line"><span class="score">${whiteScore(l, this.toMove)}</span>
