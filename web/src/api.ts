@@ -7,6 +7,7 @@ import type {
   Game,
   JoinReply,
   LobbyEntry,
+  Review,
   Side,
   VariantInfo,
 } from "./generated/contract";
@@ -96,6 +97,7 @@ export const api = {
       "GET",
       `/api/games?status=${status}&limit=${limit}&offset=${offset}${variant ? `&variant=${encodeURIComponent(variant)}` : ""}`,
     ),
+  review: (id: string) => call<Review>("GET", `/api/games/${encodeURIComponent(id)}/review`),
   pgnUrl: (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`,
   wsUrl: (id: string, token?: string) => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";

@@ -126,7 +126,9 @@ export class GamePage {
             <p><a class="rules-link" href="/">The full rules, with diagrams</a></p>
             <p>Click or drag a piece, type a move, or use the arrow keys and Enter on the board.</p></details>
           <div class="seed"></div>
-          <p><a class="pgn" download>Download PGN</a></p>
+          <p><a class="pgn" download>Download PGN</a>
+            <a class="review-link" hidden>Review with the engine</a>
+            <a class="analyse-link" hidden>Analyse</a></p>
         </aside>
       </div>
       <div class="modal" hidden><div class="modal-box"><p class="modal-title">Choose</p><div class="choices"></div>
@@ -250,6 +252,12 @@ export class GamePage {
     else this.panel.renderPanel();
   }
   render(): void {
+    const reviewLink = this.root.querySelector(".review-link") as HTMLAnchorElement;
+    reviewLink.hidden = this.state.latest?.status !== "over";
+    reviewLink.href = `/review/${encodeURIComponent(this.id)}`;
+    const analyseLink = this.root.querySelector(".analyse-link") as HTMLAnchorElement;
+    analyseLink.hidden = reviewLink.hidden;
+    analyseLink.href = `/analysis?game=${encodeURIComponent(this.id)}`;
     this.renderBoard();
     this.panel.renderPanel();
   }

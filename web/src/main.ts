@@ -1,11 +1,14 @@
 // Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
-// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules, `/account`,
-// `/player/NAME` and `/leaderboard/ID` the players' pages.
+// `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules, `/review/ID` a
+// finished game's review, `/analysis` the analysis board, `/account`, `/player/NAME` and
+// `/leaderboard/ID` the players' pages.
 
 import "./style.css";
+import { analysisPage } from "./analysis-page";
 import { GamePage } from "./game";
 import { homePage } from "./home";
 import { accountPage, leaderboardPage, profilePage } from "./players";
+import { reviewPage } from "./review-page";
 import { rulesPage } from "./rules-page";
 import { loadToken, rememberLinkToken } from "./storage";
 
@@ -35,6 +38,10 @@ if (match) {
   void profilePage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else if (/^\/leaderboard\/([^/]+)\/?$/.test(location.pathname)) {
   void leaderboardPage(root, decodeURIComponent(location.pathname.split("/")[2]));
+} else if (/^\/analysis\/?$/.test(location.pathname)) {
+  void analysisPage(root);
+} else if (/^\/review\/([^/]+)\/?$/.test(location.pathname)) {
+  void reviewPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else if (/^\/rules\/([^/]+)\/?$/.test(location.pathname)) {
   void rulesPage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else {

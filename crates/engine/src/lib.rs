@@ -6,6 +6,7 @@ pub mod eval;
 pub mod features;
 pub mod ordering;
 pub mod pruning;
+pub mod roll_values;
 pub mod score;
 pub mod search;
 pub mod see;

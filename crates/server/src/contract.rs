@@ -607,6 +607,124 @@ pub struct ErrorBody {
     pub error: String,
 }
 
+/// How much a move cost its player, as lichess grades it: by the drop in its player's
+/// chance of winning against the engine's best move.
+#[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Judgement {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+/// One turn of a reviewed game.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct ReviewEntry {
+    #[ts(type = "number")]
+    pub ply: usize,
+    pub san: String,
+    pub kind: EntryKind,
+    /// A move's player; for a roll, the player whose move it followed.
+    pub color: Side,
+    /// The engine's value of the position after this turn for White, in centipawns (a
+    /// won game counts 3000); with a roll owed, the mean over its outcomes.
+    pub eval: i32,
+    /// White's chance of winning after this turn, 0 to 1, from `eval`.
+    pub white_win: f64,
+    /// A move: how much of its player's chance of winning it gave away against the best
+    /// move, 0 to 1.
+    pub loss: Option<f64>,
+    pub judgement: Option<Judgement>,
+    /// A judged move: the engine's choice instead, in SAN.
+    pub best: Option<String>,
+    /// A roll: its value for White minus the roll's expected value, in centipawns.
+    pub luck: Option<f64>,
+}
+
+/// `GET /api/games/ID/review`: a finished game as the engine sees it.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Review {
+    pub id: String,
+    pub variant: String,
+    /// The engine's value of the start position for White, in centipawns.
+    pub start_eval: i32,
+    pub entries: Vec<ReviewEntry>,
+    /// The dice's gift to each player from the rolls after their own moves, in
+    /// centipawns for that player; `null` without dice.
+    pub luck_by_roller: Option<PerSide<f64>>,
+    /// What the dice gave White in all, in centipawns (negative: they gave Black).
+    pub luck_white: Option<f64>,
+    /// One line in words: "The dice gave White +2.3 pawns in all."
+    pub verdict: Option<String>,
+    /// How many inaccuracies, mistakes and blunders each player made.
+    pub judgements: PerSide<JudgementCounts>,
+    /// The search depth each value comes from.
+    pub depth: i32,
+}
+
+#[derive(Serialize, TS, Clone, Debug, Default, PartialEq)]
+pub struct JudgementCounts {
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+}
+
+/// One line of an analysis: the engine's score for it and its moves.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct AnalysisLine {
+    /// Centipawns for the side to move.
+    pub score: i32,
+    /// Moves to a forced win (negative: to a forced loss) for the side to move.
+    pub mate: Option<i32>,
+    /// Win, draw and loss in permille for the side to move.
+    pub wdl: [u32; 3],
+    pub san: Vec<String>,
+    pub uci: Vec<String>,
+}
+
+/// What one outcome of the dice after the best move is worth.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RollWorth {
+    pub roll: String,
+    pub meaning: String,
+    pub probability: f64,
+    /// The value for White of the position after the roll, in centipawns.
+    pub value: i32,
+    /// `value` less the mean over all the outcomes.
+    pub luck: f64,
+}
+
+/// The events of `GET /api/analysis`, each one server-sent event's JSON.
+#[derive(Serialize, TS, Clone, Debug)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum AnalysisEvent {
+    /// The position analysed, as read from the FEN or the PGN.
+    Position {
+        variant: String,
+        fen: String,
+        to_move: Side,
+    },
+    /// The best lines after one more depth, best first.
+    Lines {
+        depth: i32,
+        #[ts(type = "number")]
+        nodes: u64,
+        #[ts(type = "number")]
+        elapsed_ms: u64,
+        lines: Vec<AnalysisLine>,
+    },
+    /// With dice: each outcome of the roll after the best move, as it would leave the game.
+    Rolls {
+        after: String,
+        rolls: Vec<RollWorth>,
+    },
+    /// The analysis has finished (its time or depth is spent).
+    Done,
+    Error {
+        error: String,
+    },
+}
+
 /// The generated TypeScript, as `web/src/generated/contract.ts` holds it.
 pub fn typescript() -> String {
     let cfg = ts_rs::Config::new().with_large_int("number");
@@ -662,6 +780,13 @@ pub fn typescript() -> String {
         ProfileGame::decl(&cfg),
         Profile::decl(&cfg),
         LeaderboardEntry::decl(&cfg),
+        Judgement::decl(&cfg),
+        ReviewEntry::decl(&cfg),
+        Review::decl(&cfg),
+        JudgementCounts::decl(&cfg),
+        AnalysisLine::decl(&cfg),
+        RollWorth::decl(&cfg),
+        AnalysisEvent::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/contract.rs: do not edit. Regenerate with\n\
@@ -755,6 +880,11 @@ mod tests {
             ("RatingPoint", RatingPoint::decl(&cfg)),
             ("ProfileGame", ProfileGame::decl(&cfg)),
             ("LeaderboardEntry", LeaderboardEntry::decl(&cfg)),
+            ("REVIEW", Review::decl(&cfg)),
+            ("ReviewEntry", ReviewEntry::decl(&cfg)),
+            ("JudgementCounts", JudgementCounts::decl(&cfg)),
+            ("AnalysisLine", AnalysisLine::decl(&cfg)),
+            ("RollWorth", RollWorth::decl(&cfg)),
         ];
         for (what, decl) in decls {
             let names = field_names(&decl);

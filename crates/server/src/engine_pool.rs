@@ -54,6 +54,16 @@ impl EnginePool {
         .ok()
         .flatten()
     }
+
+    /// Runs `work` (an engine job other than a move: an analysis, a review) on a blocking
+    /// thread once a permit is free, so it shares the cores with the games' engines.
+    pub async fn run<R: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> R + Send + 'static,
+    ) -> Option<R> {
+        let _permit = self.permits.clone().acquire_owned().await.ok()?;
+        tokio::task::spawn_blocking(work).await.ok()
+    }
 }
 
 #[cfg(test)]

@@ -94,6 +94,11 @@ impl Hub {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The engine pool, for engine work besides the games' moves.
+    pub fn engine(&self) -> &EnginePool {
+        &self.engine
+    }
+
     /// How many games are held in memory.
     pub fn held(&self) -> usize {
         self.games().len()

@@ -4,6 +4,7 @@
 
 pub mod account_api;
 pub mod accounts;
+pub mod analysis;
 pub mod api;
 pub mod body;
 pub mod clock;
@@ -25,6 +26,7 @@ pub mod page;
 pub mod pgn_export;
 pub mod ratings;
 pub mod ratings_api;
+pub mod review;
 pub mod seats;
 pub mod security_headers;
 pub mod sessions;
@@ -97,6 +99,13 @@ fn router(
         .merge(account_api::routes())
         .merge(ratings_api::routes())
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
+        .route(
+            "/api/games/{id}/review",
+            axum::routing::get(review::get_review),
+        )
+        .layer(Extension(review::Reviews::new()))
+        .route("/api/analysis", axum::routing::get(analysis::get_analysis))
+        .layer(Extension(analysis::Analyses::new()))
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .layer(Extension(new_game::TestMode(test_mode)))
         .layer(Extension(limiter))

@@ -225,3 +225,88 @@ history: Array<RatingPoint>,
 recent_games: Array<ProfileGame>, };
 
 export type LeaderboardEntry = { rank: number, name: string, rating: number, deviation: number, games: number, };
+
+export type Judgement = "inaccuracy" | "mistake" | "blunder";
+
+export type ReviewEntry = { ply: number, san: string, kind: EntryKind, 
+/**
+ * A move's player; for a roll, the player whose move it followed.
+ */
+color: Side, 
+/**
+ * The engine's value of the position after this turn for White, in centipawns (a
+ * won game counts 3000); with a roll owed, the mean over its outcomes.
+ */
+eval: number, 
+/**
+ * White's chance of winning after this turn, 0 to 1, from `eval`.
+ */
+white_win: number, 
+/**
+ * A move: how much of its player's chance of winning it gave away against the best
+ * move, 0 to 1.
+ */
+loss: number | null, judgement: Judgement | null, 
+/**
+ * A judged move: the engine's choice instead, in SAN.
+ */
+best: string | null, 
+/**
+ * A roll: its value for White minus the roll's expected value, in centipawns.
+ */
+luck: number | null, };
+
+export type Review = { id: string, variant: string, 
+/**
+ * The engine's value of the start position for White, in centipawns.
+ */
+start_eval: number, entries: Array<ReviewEntry>, 
+/**
+ * The dice's gift to each player from the rolls after their own moves, in
+ * centipawns for that player; `null` without dice.
+ */
+luck_by_roller: PerSide<number> | null, 
+/**
+ * What the dice gave White in all, in centipawns (negative: they gave Black).
+ */
+luck_white: number | null, 
+/**
+ * One line in words: "The dice gave White +2.3 pawns in all."
+ */
+verdict: string | null, 
+/**
+ * How many inaccuracies, mistakes and blunders each player made.
+ */
+judgements: PerSide<JudgementCounts>, 
+/**
+ * The search depth each value comes from.
+ */
+depth: number, };
+
+export type JudgementCounts = { inaccuracies: number, mistakes: number, blunders: number, };
+
+export type AnalysisLine = { 
+/**
+ * Centipawns for the side to move.
+ */
+score: number, 
+/**
+ * Moves to a forced win (negative: to a forced loss) for the side to move.
+ */
+mate: number | null, 
+/**
+ * Win, draw and loss in permille for the side to move.
+ */
+wdl: [number, number, number], san: Array<string>, uci: Array<string>, };
+
+export type RollWorth = { roll: string, meaning: string, probability: number, 
+/**
+ * The value for White of the position after the roll, in centipawns.
+ */
+value: number, 
+/**
+ * `value` less the mean over all the outcomes.
+ */
+luck: number, };
+
+export type AnalysisEvent = { "type": "position", variant: string, fen: string, to_move: Side, } | { "type": "lines", depth: number, nodes: number, elapsed_ms: number, lines: Array<AnalysisLine>, } | { "type": "rolls", after: string, rolls: Array<RollWorth>, } | { "type": "done" } | { "type": "error", error: string, };
