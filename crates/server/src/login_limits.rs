@@ -77,7 +77,10 @@ pub struct LoginLimiter {
 
 fn too_many(what: &str, wait: f64) -> ApiError {
     let seconds = wait.ceil().max(1.0) as u64;
-    ApiError::too_many_requests(format!("too many {what}: try again in {seconds} s"), seconds)
+    ApiError::too_many_requests(
+        format!("too many {what}: try again in {seconds} s"),
+        seconds,
+    )
 }
 
 impl LoginLimiter {
@@ -134,7 +137,11 @@ mod tests {
         }
         let e = limiter.attempt(Some(b), Some("alice")).unwrap_err();
         assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
-        assert_eq!(e.retry_after, Some(30), "two failed logins a minute: one every 30 s");
+        assert_eq!(
+            e.retry_after,
+            Some(30),
+            "two failed logins a minute: one every 30 s"
+        );
         limiter.attempt(Some(b), Some("bob")).unwrap();
         for _ in 0..(CLIENT_BURST as usize - NAME_BURST as usize) {
             limiter.attempt(Some(a), None).unwrap();
