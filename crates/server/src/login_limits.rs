@@ -3,7 +3,6 @@
 //! nor many addresses together can guess a password at speed. Over either limit is a 429.
 
 use crate::error::ApiError;
-use axum::http::StatusCode;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -125,6 +124,7 @@ impl LoginLimiter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::StatusCode;
 
     #[test]
     fn failures_on_a_name_and_attempts_from_a_client_are_limited() {
