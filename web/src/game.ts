@@ -14,6 +14,8 @@ import { destinations, initialSelection, movableSquares } from "./moves";
 import { escapeHtml } from "./dice";
 import { boardAfter, entrySquares } from "./replay";
 import { GameSocket } from "./socket";
+import { Sounds } from "./sounds";
+import { materialTally } from "./material";
 import { rememberToken } from "./storage";
 
 export class GamePage {
@@ -24,6 +26,7 @@ export class GamePage {
   private input!: GameInput;
   private animation!: Animation;
   private socket: GameSocket | null = null;
+  private readonly sounds = new Sounds();
   private el: Record<string, HTMLElement> = {};
 
   constructor(
@@ -85,17 +88,18 @@ export class GamePage {
     this.root.innerHTML = `
       <div class="game-layout">
         <section class="board-col">
-          <div class="player-bar" data-side="top"></div>
+          <div class="player-bar" data-side="top"><span class="tally"></span></div>
           <div class="hand" data-side="top"></div>
           <div class="board-wrap"></div>
           <div class="hand" data-side="bottom"></div>
-          <div class="player-bar" data-side="bottom"></div>
+          <div class="player-bar" data-side="bottom"><span class="tally"></span></div>
           <div class="board-tools">
             <button type="button" data-nav="first" title="Start (Home)">«</button>
             <button type="button" data-nav="prev" title="Back (←)">‹</button>
             <button type="button" data-nav="next" title="Forward (→)">›</button>
             <button type="button" data-nav="last" title="Now (End)">»</button>
             <button type="button" class="flip" title="Turn the board">⇅ Flip</button>
+            <button type="button" class="mute" aria-pressed="false" title="Sounds on or off">🔊 Sound</button>
             <label class="odds-toggle" hidden><input type="checkbox" class="odds-box"> Trample odds</label>
             <span class="odds-note" hidden></span>
           </div>
@@ -162,7 +166,17 @@ export class GamePage {
       onSquare: (sq) => this.input.clickSquare(sq),
       onDrag: (from, to) => this.input.dragMove(from, to),
     });
-    this.clocks = new ClockView(this.el.topBar, this.el.bottomBar);
+    this.clocks = new ClockView(this.el.topBar, this.el.bottomBar, () => this.sounds.play("low-time"));
+    const mute = q(".mute");
+    const showMute = () => {
+      mute.textContent = this.sounds.muted ? "🔇 Muted" : "🔊 Sound";
+      mute.setAttribute("aria-pressed", String(this.sounds.muted));
+    };
+    showMute();
+    mute.addEventListener("click", () => {
+      this.sounds.setMuted(!this.sounds.muted);
+      showMute();
+    });
     this.panel = new GamePanel(this.state, this.el, this.id, this.clocks);
     this.input = new GameInput(this.state, this.el, {
       play: (turn) => this.play(turn),
@@ -236,6 +250,7 @@ export class GamePage {
     if (current && source === "turn" && game.ply < current.ply) return;
     if (current && current.ply !== game.ply) this.state.selection = null;
     const entered = !current || current.ply !== game.ply;
+    if (current) this.soundFor(current, game);
     this.state.latest = game;
     this.clocks.update(game);
     if (entered || !this.state.selection) this.state.selection = initialSelection(game.legal);
@@ -246,6 +261,24 @@ export class GamePage {
     }
     if (!this.state.animating) void this.animation.catchUp();
     else this.panel.renderPanel();
+  }
+  /** One sound for what happened between two states: a trample over a capture over a move. */
+  soundFor(before: Game, after: Game): void {
+    const known = before.history.length;
+    if (after.history.length <= known || before.id !== after.id) return;
+    const added = after.history.slice(known);
+    if (added.some((h) => h.kind === "roll" && h.trampled.length > 0)) this.sounds.play("trample");
+    else if (!added.some((h) => h.kind === "move")) return;
+    else {
+      const roles = this.state.roles();
+      const hands = this.state.hasHands();
+      const gone = (g: Game, n: number) => {
+        const t = materialTally(g, roles, hands, n);
+        return t.lost.white.length + t.lost.black.length;
+      };
+      const captured = gone(after, after.history.length) > gone(after, known);
+      this.sounds.play(captured ? "capture" : "move");
+    }
   }
   render(): void {
     this.renderBoard();
