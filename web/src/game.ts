@@ -165,6 +165,7 @@ export class GamePage {
     this.board = new BoardView(this.el.boardWrap, {
       onSquare: (sq) => this.input.clickSquare(sq),
       onDrag: (from, to) => this.input.dragMove(from, to),
+      onRightButton: () => this.input.cancelPremove(),
     });
     this.clocks = new ClockView(this.el.topBar, this.el.bottomBar, () => this.sounds.play("low-time"));
     const mute = q(".mute");
@@ -248,7 +249,10 @@ export class GamePage {
   accept(game: Game, source: "fetch" | "socket" | "turn" | "action"): void {
     const current = this.state.latest;
     if (current && source === "turn" && game.ply < current.ply) return;
-    if (current && current.ply !== game.ply) this.state.selection = null;
+    if (current && current.ply !== game.ply) {
+      this.state.selection = null;
+      this.state.premoveFrom = null;
+    }
     const entered = !current || current.ply !== game.ply;
     if (current) this.soundFor(current, game);
     this.state.latest = game;
@@ -261,6 +265,7 @@ export class GamePage {
     }
     if (!this.state.animating) void this.animation.catchUp();
     else this.panel.renderPanel();
+    if (this.state.premove) queueMicrotask(() => this.playPremove());
   }
   /** One sound for what happened between two states: a trample over a capture over a move. */
   soundFor(before: Game, after: Game): void {
@@ -283,6 +288,19 @@ export class GamePage {
   render(): void {
     this.renderBoard();
     this.panel.renderPanel();
+    if (this.state.premove) queueMicrotask(() => this.playPremove());
+  }
+  /** The premove, once this player is to move: played if a legal turn matches it, else dropped. */
+  playPremove(): void {
+    const p = this.state.premove;
+    const g = this.state.latest;
+    if (!p || !g || !this.state.interactive() || g.to_move !== g.you || this.state.frame) return;
+    this.state.premove = null;
+    const turns = g.legal.filter((t) => t.from === p.from && t.to === p.to && t.kind !== "crown");
+    // a premoved pawn reaching the last rank becomes a queen where it may
+    const turn = turns.find((t) => t.promotion?.toUpperCase() === "Q") ?? turns[0];
+    if (turn) void this.play(turn);
+    else this.renderBoard();
   }
   renderBoard(): void {
     const g = this.state.animating && this.state.displayed ? this.state.displayed : this.state.latest;
@@ -313,6 +331,8 @@ export class GamePage {
     }
     const canMove = this.state.interactive() && !this.state.frame;
     const legal = canMove ? g.legal : [];
+    const premoving = live && this.state.canPremove();
+    const premove = this.state.premove;
     const odds = this.state.showOdds && live && !this.state.frame ? g.trample_odds : null;
     const beast = board.beast ?? (live && !this.state.frame ? g.beast : null);
     const scene: BoardScene = {
@@ -323,9 +343,14 @@ export class GamePage {
       beastKind: g.beast_kind,
       flipped: this.state.flipped(),
       lastMove,
-      selected: this.state.selection?.kind === "square" ? this.state.selection.square : null,
+      selected: premoving
+        ? this.state.premoveFrom
+        : this.state.selection?.kind === "square"
+          ? this.state.selection.square
+          : null,
       destinations: destinations(legal, this.state.selection),
-      movable: movableSquares(legal),
+      movable: premoving ? this.state.ownSquares() : movableSquares(legal),
+      premove: premove ? [premove.from, premove.to] : [],
       cursor: this.state.cursor,
       odds,
       path,
@@ -343,6 +368,7 @@ export class GamePage {
     this.board.svg.dataset.ply = String(g.ply);
     this.board.svg.dataset.owed = g.owed;
     this.board.svg.dataset.ready = String(canMove);
+    this.board.svg.dataset.premove = premove ? `${premove.from}${premove.to}` : "";
     this.board.svg.dataset.animating = String(this.state.animating);
     this.panel.renderHands(g, board);
     this.fitBoard();
