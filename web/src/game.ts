@@ -189,9 +189,13 @@ export class GamePage {
     this.animation = new Animation(this.state, {
       render: () => this.render(),
       renderBoard: () => this.renderBoard(),
-      renderPanel: () => this.panel.renderPanel(),
+      renderPanel: () => {
+        this.panel.renderPanel();
+        this.fitBoard();
+      },
       showDice: (roll, rolling, trampled) => this.panel.showDice(roll, rolling, trampled),
     });
+    this.placeRollForm();
     (this.el.pgn as HTMLAnchorElement).href = api.pgnUrl(this.id);
     (this.el.pgn as HTMLAnchorElement).download = `menagerie-${this.id}.pgn`;
     this.board.svg.addEventListener("keydown", (e) => this.input.boardKey(e));
@@ -264,7 +268,10 @@ export class GamePage {
       return;
     }
     if (!this.state.animating) void this.animation.catchUp();
-    else this.panel.renderPanel();
+    else {
+      this.panel.renderPanel();
+      this.fitBoard();
+    }
     if (this.state.premove) queueMicrotask(() => this.playPremove());
   }
   /** One sound for what happened between two states: a trample over a capture over a move. */
@@ -288,6 +295,7 @@ export class GamePage {
   render(): void {
     this.renderBoard();
     this.panel.renderPanel();
+    this.fitBoard();
     if (this.state.premove) queueMicrotask(() => this.playPremove());
   }
   /** The premove, once this player is to move: played if a legal turn matches it, else dropped. */
@@ -372,6 +380,22 @@ export class GamePage {
     this.board.svg.dataset.animating = String(this.state.animating);
     this.panel.renderHands(g, board);
     this.fitBoard();
+  }
+  /**
+   * On a phone the side panel is below the board, out of reach: the physical dice's entry then
+   * sits under the board's tools, where the board makes room for it.
+   */
+  placeRollForm(): void {
+    const narrow = window.matchMedia("(max-width: 820px)");
+    const place = () => {
+      const form = this.el.rollForm;
+      if (narrow.matches) this.root.querySelector(".board-tools")!.after(form);
+      else this.el.drops.before(form);
+      form.classList.toggle("under-board", narrow.matches);
+      this.fitBoard();
+    };
+    narrow.addEventListener("change", place);
+    place();
   }
   /** Shrinks the board so that it, the hands, the player bars and the tools all fit the window. */
   fitBoard(): void {
