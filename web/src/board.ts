@@ -27,6 +27,8 @@ export interface BoardScene {
   trampled: Trampled[];
   /** The square the beast has just entered: its trampled piece is drawn fading. */
   trampling: string | null;
+  /** A premove waiting (its two squares), or a piece picked for one. */
+  premove?: string[];
   /** Battle Chieftain: the home-row squares still held by unmoved berserkers (null: all). */
   sanctuary: Set<string> | null;
 }
@@ -34,6 +36,14 @@ export interface BoardScene {
 export interface BoardInput {
   onSquare(square: string): void;
   onDrag(from: string, to: string): void;
+  /** A right click or right drag began (the page cancels a premove). */
+  onRightButton?(): void;
+}
+
+/** An arrow the player drew from one square to another, or a circle when `from === to`. */
+export interface Mark {
+  from: string;
+  to: string;
 }
 
 type SquareKind = "hole" | "wall-white" | "wall-black" | "home-white" | "home-black" | "field";
@@ -44,6 +54,9 @@ export class BoardView {
   private drag: { from: string; pointerId: number; startX: number; startY: number; moved: boolean } | null =
     null;
   private ghost: SVGGElement | null = null;
+  /** The arrows and circles drawn with the right button; a left click clears them. */
+  marks: Mark[] = [];
+  private marking: string | null = null;
 
   /** Without `input`, a picture of a position (a diagram) that takes no input. */
   constructor(
@@ -65,6 +78,7 @@ export class BoardView {
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.svg.addEventListener("pointercancel", () => this.cancelDrag());
+    this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
   }
 
   render(scene: BoardScene): void {
@@ -103,6 +117,10 @@ export class BoardView {
         if (scene.lastMove.includes(sq)) parts.push(overlay(x, y, "rgba(235, 200, 40, 0.45)"));
         if (pathSet.has(sq)) parts.push(overlay(x, y, "rgba(200, 60, 20, 0.35)"));
         if (scene.selected === sq) parts.push(overlay(x, y, "rgba(40, 120, 220, 0.45)"));
+        if (scene.premove?.includes(sq))
+          parts.push(
+            `<rect class="premove-sq" data-square="${sq}" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(200, 40, 160, 0.4)" pointer-events="none"/>`,
+          );
         if (scene.odds && scene.odds[sq] !== undefined) {
           const p = scene.odds[sq];
           const onlyShared = floor !== null && p === floor;
@@ -138,7 +156,7 @@ export class BoardView {
           : `<circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.15}" fill="rgba(20, 90, 200, 0.6)" pointer-events="none"/>`,
       );
     }
-    parts.push(this.coordinateLabels(files, ranks, kinds), ...labels);
+    parts.push(this.coordinateLabels(files, ranks, kinds), ...labels, this.marksMarkup());
     if (scene.cursor) {
       const c = parseSquare(scene.cursor);
       if (c) {
@@ -151,6 +169,49 @@ export class BoardView {
     this.svg.innerHTML = parts.join("");
     this.ghost = null;
     if (this.drag?.moved) this.hideDragOrigin();
+  }
+
+  /** The arrows and circles, drawn with the board's own squares (so the flip and every shape fit). */
+  private marksMarkup(): string {
+    const out: string[] = [];
+    for (const m of this.marks) {
+      const a = this.squareCenter(m.from);
+      const b = this.squareCenter(m.to);
+      if (!a || !b) continue;
+      if (m.from === m.to) {
+        out.push(
+          `<circle class="mark-circle" data-square="${m.from}" cx="${a.x}" cy="${a.y}" r="${S * 0.45}" fill="none" stroke="rgba(21, 120, 27, 0.8)" stroke-width="${S * 0.07}"/>`,
+        );
+        continue;
+      }
+      // the shaft stops short of the centre so the head's point lands there
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      const head = S * 0.4;
+      const ux = (b.x - a.x) / len;
+      const uy = (b.y - a.y) / len;
+      const end = { x: b.x - ux * head, y: b.y - uy * head };
+      const side = { x: -uy * S * 0.22, y: ux * S * 0.22 };
+      out.push(
+        `<g class="mark-arrow" data-from="${m.from}" data-to="${m.to}" data-x1="${a.x}" data-y1="${a.y}" data-x2="${b.x}" data-y2="${b.y}" fill="rgba(21, 120, 27, 0.8)" stroke="rgba(21, 120, 27, 0.8)">` +
+          `<line x1="${a.x}" y1="${a.y}" x2="${end.x}" y2="${end.y}" stroke-width="${S * 0.16}" stroke-linecap="round"/>` +
+          `<polygon stroke="none" points="${b.x},${b.y} ${end.x + side.x},${end.y + side.y} ${end.x - side.x},${end.y - side.y}"/></g>`,
+      );
+    }
+    return `<g class="marks" pointer-events="none">${out.join("")}</g>`;
+  }
+
+  /** Adds the arrow (or circle), or takes it away when it is already there. */
+  toggleMark(from: string, to: string): void {
+    const i = this.marks.findIndex((m) => m.from === from && m.to === to);
+    if (i >= 0) this.marks.splice(i, 1);
+    else this.marks.push({ from, to });
+    if (this.scene) this.render(this.scene);
+  }
+
+  clearMarks(): void {
+    if (!this.marks.length) return;
+    this.marks = [];
+    if (this.scene) this.render(this.scene);
   }
 
   /** Where a square is drawn, in board units. */
@@ -208,7 +269,14 @@ export class BoardView {
   }
 
   private pointerDown(e: PointerEvent): void {
+    if (e.button === 2) {
+      this.marking = this.squareAt(e.clientX, e.clientY);
+      this.input?.onRightButton?.();
+      e.preventDefault();
+      return;
+    }
     if (e.button !== 0) return;
+    this.clearMarks();
     const sq = this.squareAt(e.clientX, e.clientY);
     if (!sq) return;
     this.svg.focus({ preventScroll: true });
@@ -234,6 +302,14 @@ export class BoardView {
   }
 
   private pointerUp(e: PointerEvent): void {
+    if (e.button === 2) {
+      const from = this.marking;
+      this.marking = null;
+      const to = this.squareAt(e.clientX, e.clientY);
+      if (from && to && !this.scene?.shape.holes.includes(from) && !this.scene?.shape.holes.includes(to))
+        this.toggleMark(from, to);
+      return;
+    }
     const drag = this.drag;
     this.drag = null;
     if (!drag || drag.pointerId !== e.pointerId) return;

@@ -5,10 +5,14 @@ import type { Color, Game } from "./api";
 export class ClockView {
   private reading: { white: number; black: number; running: Color | null; at: number } | null = null;
   private bottomColor: Color = "white";
+  /** The seats this browser plays, whose low time is announced, and which were announced. */
+  private mine: Color[] = [];
+  private warned = new Set<Color>();
 
   constructor(
     private readonly top: HTMLElement,
     private readonly bottom: HTMLElement,
+    private readonly onLowTime: () => void = () => undefined,
   ) {}
 
   update(game: Game): void {
@@ -23,6 +27,7 @@ export class ClockView {
   /** The player bars: who sits where, and whether it is them. */
   label(game: Game, flipped: boolean): void {
     this.bottomColor = flipped ? "black" : "white";
+    this.mine = game.you === "both" ? ["white", "black"] : game.you ? [game.you] : [];
     const topColor: Color = this.bottomColor === "white" ? "black" : "white";
     for (const [el, color] of [
       [this.top, topColor],
@@ -55,10 +60,19 @@ export class ClockView {
       if (this.reading.running === color) ms -= performance.now() - this.reading.at;
       clock.textContent = formatClock(ms);
       clock.classList.toggle("running", this.reading.running === color);
-      clock.classList.toggle("low", ms < 20000);
+      const low = ms < LOW_MS;
+      clock.classList.toggle("low", low);
+      // once per game and side: a player's own clock running below the line
+      if (low && this.reading.running === color && this.mine.includes(color) && !this.warned.has(color)) {
+        this.warned.add(color);
+        this.onLowTime();
+      }
     }
   }
 }
+
+/** Below this a clock is shown red and its player hears a warning. */
+export const LOW_MS = 20000;
 
 export function formatClock(ms: number): string {
   const clamped = Math.max(0, ms);

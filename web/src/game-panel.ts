@@ -10,6 +10,7 @@ import { dropGroups } from "./moves";
 import { renderMoveList } from "./movelist";
 import { actionsMarkup, diceBoxMarkup, offersMarkup, resultMarkup, rollOptionsMarkup, seedMarkup } from "./panel";
 import { pieceIcon, roleOfLetter } from "./pieces";
+import { materialTally } from "./material";
 import { loadInvite } from "./storage";
 
 export class GamePanel {
@@ -166,4 +167,29 @@ export class GamePanel {
     };
     draw(this.el.topHand, top);
     draw(this.el.bottomHand, bottom);
+    this.renderTally(g, top, bottom);
+  }
+  /** Beside each player: the opponent's pieces gone (captured, or trampled) and the lead in points. */
+  renderTally(g: Game, top: Color, bottom: Color): void {
+    const entries = this.state.viewIndex ?? g.history.length;
+    const tally = materialTally(g, this.state.roles(), this.state.hasHands(), entries);
+    for (const [bar, color] of [
+      [this.el.topBar, top],
+      [this.el.bottomBar, bottom],
+    ] as const) {
+      const el = bar.querySelector(".tally") as HTMLElement;
+      const other: Color = color === "white" ? "black" : "white";
+      const icons = tally.lost[other]
+        .map((l) => {
+          const role = roleOfLetter(l.letter, this.state.roles());
+          if (!role) return "";
+          const how = l.by === "trample" ? "trampled" : "captured";
+          return `<span class="gone ${how}" data-letter="${l.letter}" title="${other} ${role}, ${how}">${pieceIcon(role, other === "white", 20)}</span>`;
+        })
+        .join("");
+      const lead = tally.lead[color];
+      el.dataset.lead = String(lead);
+      el.dataset.gone = String(tally.lost[other].length);
+      el.innerHTML = icons + (lead > 0 ? `<span class="lead">+${lead}</span>` : "");
+    }
   }}

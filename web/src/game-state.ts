@@ -3,7 +3,7 @@
 
 import type { Game, RoleInfo, VariantInfo } from "./api";
 import type { GameUpdate } from "./generated/contract";
-import type { FenBoard } from "./fen";
+import { parseFenBoard, type FenBoard } from "./fen";
 import type { Selection } from "./moves";
 
 /** One step of a beast's walk, drawn instead of the game's board. */
@@ -28,6 +28,10 @@ export class GameState {
   flipOverride: boolean | null = null;
   pending = false;
   confirmResign = false;
+  /** A move entered while the opponent is to move, played when it is legal on this player's turn. */
+  premove: { from: string; to: string } | null = null;
+  /** The piece picked for a premove, before its destination. */
+  premoveFrom: string | null = null;
 
   flipped(): boolean {
     if (this.flipOverride !== null) return this.flipOverride;
@@ -43,6 +47,28 @@ export class GameState {
       !this.animating &&
       !this.pending
     );
+  }
+  /** Whether a move entered now is queued as a premove: one seat, the opponent (or the dice) to act. */
+  canPremove(): boolean {
+    const g = this.latest;
+    return (
+      !!g &&
+      g.status === "playing" &&
+      (g.you === "white" || g.you === "black") &&
+      this.viewIndex === null &&
+      !this.pending &&
+      !this.interactive() &&
+      !(g.owed === "move" && g.to_move === g.you && !this.animating)
+    );
+  }
+  /** The squares of this player's pieces on the live board (what a premove may start from). */
+  ownSquares(): Set<string> {
+    const g = this.latest;
+    const own = new Set<string>();
+    if (!g || (g.you !== "white" && g.you !== "black")) return own;
+    const board = parseFenBoard(g.fen, g.board.files, g.board.ranks);
+    for (const [sq, p] of board?.pieces ?? []) if (p.white === (g.you === "white")) own.add(sq);
+    return own;
   }
   /** The roles of the game's variant, to read FEN letters. */
   roles(): readonly RoleInfo[] {

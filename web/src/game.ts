@@ -14,6 +14,8 @@ import { destinations, initialSelection, movableSquares } from "./moves";
 import { escapeHtml } from "./dice";
 import { boardAfter, entrySquares } from "./replay";
 import { GameSocket } from "./socket";
+import { Sounds } from "./sounds";
+import { materialTally } from "./material";
 import { rememberToken } from "./storage";
 import { watchGamePlayers } from "./players";
 
@@ -25,6 +27,7 @@ export class GamePage {
   private input!: GameInput;
   private animation!: Animation;
   private socket: GameSocket | null = null;
+  private readonly sounds = new Sounds();
   private el: Record<string, HTMLElement> = {};
 
   constructor(
@@ -86,17 +89,18 @@ export class GamePage {
     this.root.innerHTML = `
       <div class="game-layout">
         <section class="board-col">
-          <div class="player-bar" data-side="top"></div>
+          <div class="player-bar" data-side="top"><span class="tally"></span></div>
           <div class="hand" data-side="top"></div>
           <div class="board-wrap"></div>
           <div class="hand" data-side="bottom"></div>
-          <div class="player-bar" data-side="bottom"></div>
+          <div class="player-bar" data-side="bottom"><span class="tally"></span></div>
           <div class="board-tools">
             <button type="button" data-nav="first" title="Start (Home)">«</button>
             <button type="button" data-nav="prev" title="Back (←)">‹</button>
             <button type="button" data-nav="next" title="Forward (→)">›</button>
             <button type="button" data-nav="last" title="Now (End)">»</button>
             <button type="button" class="flip" title="Turn the board">⇅ Flip</button>
+            <button type="button" class="mute" aria-pressed="false" title="Sounds on or off">🔊 Sound</button>
             <label class="odds-toggle" hidden><input type="checkbox" class="odds-box"> Trample odds</label>
             <span class="odds-note" hidden></span>
           </div>
@@ -165,8 +169,19 @@ export class GamePage {
     this.board = new BoardView(this.el.boardWrap, {
       onSquare: (sq) => this.input.clickSquare(sq),
       onDrag: (from, to) => this.input.dragMove(from, to),
+      onRightButton: () => this.input.cancelPremove(),
     });
-    this.clocks = new ClockView(this.el.topBar, this.el.bottomBar);
+    this.clocks = new ClockView(this.el.topBar, this.el.bottomBar, () => this.sounds.play("low-time"));
+    const mute = q(".mute");
+    const showMute = () => {
+      mute.textContent = this.sounds.muted ? "🔇 Muted" : "🔊 Sound";
+      mute.setAttribute("aria-pressed", String(this.sounds.muted));
+    };
+    showMute();
+    mute.addEventListener("click", () => {
+      this.sounds.setMuted(!this.sounds.muted);
+      showMute();
+    });
     this.panel = new GamePanel(this.state, this.el, this.id, this.clocks);
     this.input = new GameInput(this.state, this.el, {
       play: (turn) => this.play(turn),
@@ -178,9 +193,13 @@ export class GamePage {
     this.animation = new Animation(this.state, {
       render: () => this.render(),
       renderBoard: () => this.renderBoard(),
-      renderPanel: () => this.panel.renderPanel(),
+      renderPanel: () => {
+        this.panel.renderPanel();
+        this.fitBoard();
+      },
       showDice: (roll, rolling, trampled) => this.panel.showDice(roll, rolling, trampled),
     });
+    this.placeRollForm();
     (this.el.pgn as HTMLAnchorElement).href = api.pgnUrl(this.id);
     (this.el.pgn as HTMLAnchorElement).download = `menagerie-${this.id}.pgn`;
     this.board.svg.addEventListener("keydown", (e) => this.input.boardKey(e));
@@ -238,8 +257,12 @@ export class GamePage {
   accept(game: Game, source: "fetch" | "socket" | "turn" | "action"): void {
     const current = this.state.latest;
     if (current && source === "turn" && game.ply < current.ply) return;
-    if (current && current.ply !== game.ply) this.state.selection = null;
+    if (current && current.ply !== game.ply) {
+      this.state.selection = null;
+      this.state.premoveFrom = null;
+    }
     const entered = !current || current.ply !== game.ply;
+    if (current) this.soundFor(current, game);
     this.state.latest = game;
     this.clocks.update(game);
     if (entered || !this.state.selection) this.state.selection = initialSelection(game.legal);
@@ -249,7 +272,29 @@ export class GamePage {
       return;
     }
     if (!this.state.animating) void this.animation.catchUp();
-    else this.panel.renderPanel();
+    else {
+      this.panel.renderPanel();
+      this.fitBoard();
+    }
+    if (this.state.premove) queueMicrotask(() => this.playPremove());
+  }
+  /** One sound for what happened between two states: a trample over a capture over a move. */
+  soundFor(before: Game, after: Game): void {
+    const known = before.history.length;
+    if (after.history.length <= known || before.id !== after.id) return;
+    const added = after.history.slice(known);
+    if (added.some((h) => h.kind === "roll" && h.trampled.length > 0)) this.sounds.play("trample");
+    else if (!added.some((h) => h.kind === "move")) return;
+    else {
+      const roles = this.state.roles();
+      const hands = this.state.hasHands();
+      const gone = (g: Game, n: number) => {
+        const t = materialTally(g, roles, hands, n);
+        return t.lost.white.length + t.lost.black.length;
+      };
+      const captured = gone(after, after.history.length) > gone(after, known);
+      this.sounds.play(captured ? "capture" : "move");
+    }
   }
   render(): void {
     const reviewLink = this.root.querySelector(".review-link") as HTMLAnchorElement;
@@ -260,6 +305,20 @@ export class GamePage {
     analyseLink.href = `/analysis?game=${encodeURIComponent(this.id)}`;
     this.renderBoard();
     this.panel.renderPanel();
+    this.fitBoard();
+    if (this.state.premove) queueMicrotask(() => this.playPremove());
+  }
+  /** The premove, once this player is to move: played if a legal turn matches it, else dropped. */
+  playPremove(): void {
+    const p = this.state.premove;
+    const g = this.state.latest;
+    if (!p || !g || !this.state.interactive() || g.to_move !== g.you || this.state.frame) return;
+    this.state.premove = null;
+    const turns = g.legal.filter((t) => t.from === p.from && t.to === p.to && t.kind !== "crown");
+    // a premoved pawn reaching the last rank becomes a queen where it may
+    const turn = turns.find((t) => t.promotion?.toUpperCase() === "Q") ?? turns[0];
+    if (turn) void this.play(turn);
+    else this.renderBoard();
   }
   renderBoard(): void {
     const g = this.state.animating && this.state.displayed ? this.state.displayed : this.state.latest;
@@ -290,6 +349,8 @@ export class GamePage {
     }
     const canMove = this.state.interactive() && !this.state.frame;
     const legal = canMove ? g.legal : [];
+    const premoving = live && this.state.canPremove();
+    const premove = this.state.premove;
     const odds = this.state.showOdds && live && !this.state.frame ? g.trample_odds : null;
     const beast = board.beast ?? (live && !this.state.frame ? g.beast : null);
     const scene: BoardScene = {
@@ -300,9 +361,14 @@ export class GamePage {
       beastKind: g.beast_kind,
       flipped: this.state.flipped(),
       lastMove,
-      selected: this.state.selection?.kind === "square" ? this.state.selection.square : null,
+      selected: premoving
+        ? this.state.premoveFrom
+        : this.state.selection?.kind === "square"
+          ? this.state.selection.square
+          : null,
       destinations: destinations(legal, this.state.selection),
-      movable: movableSquares(legal),
+      movable: premoving ? this.state.ownSquares() : movableSquares(legal),
+      premove: premove ? [premove.from, premove.to] : [],
       cursor: this.state.cursor,
       odds,
       path,
@@ -320,9 +386,26 @@ export class GamePage {
     this.board.svg.dataset.ply = String(g.ply);
     this.board.svg.dataset.owed = g.owed;
     this.board.svg.dataset.ready = String(canMove);
+    this.board.svg.dataset.premove = premove ? `${premove.from}${premove.to}` : "";
     this.board.svg.dataset.animating = String(this.state.animating);
     this.panel.renderHands(g, board);
     this.fitBoard();
+  }
+  /**
+   * On a phone the side panel is below the board, out of reach: the physical dice's entry then
+   * sits under the board's tools, where the board makes room for it.
+   */
+  placeRollForm(): void {
+    const narrow = window.matchMedia("(max-width: 820px)");
+    const place = () => {
+      const form = this.el.rollForm;
+      if (narrow.matches) this.root.querySelector(".board-tools")!.after(form);
+      else this.el.drops.before(form);
+      form.classList.toggle("under-board", narrow.matches);
+      this.fitBoard();
+    };
+    narrow.addEventListener("change", place);
+    place();
   }
   /** Shrinks the board so that it, the hands, the player bars and the tools all fit the window. */
   fitBoard(): void {

@@ -26,17 +26,28 @@ const CLOCKS: { label: string; value: string }[] = [
 /** The server's default level (docs/api.md). */
 export const DEFAULT_LEVEL = 3;
 
-/** What each engine level is like; 3-5 as measured against Stockfish (docs/engine.md). */
-export const LEVELS: readonly string[] = [
-  "Beginner: looks one move ahead and often overlooks a quiet move.",
-  "Casual: sees simple captures and threats, misses plans.",
-  "Club beginner: measured at about 1380 Elo.",
-  "Club player: measured at about 1520 Elo.",
-  "Strong club player: measured at about 1690 Elo.",
-  "Expert: deeper search, rarely overlooks a move (not measured yet).",
-  "Master: no deliberate mistakes, 3 seconds a move (not measured yet).",
-  "Full strength: up to 6 seconds a move.",
+/**
+ * What each engine level is like, in plain words, with its rating: measured against Stockfish
+ * where docs/engine.md has a measurement (levels 3-5), else the rating it is meant as, marked
+ * as a target.
+ */
+export const LEVEL_INFO: readonly { words: string; rating: string }[] = [
+  { words: "Beginner: looks one move ahead and often overlooks a quiet move.", rating: "target 800, not measured" },
+  { words: "Casual: sees simple captures and threats, misses plans.", rating: "target 1100, not measured" },
+  { words: "Club beginner: looks a few moves ahead, still blunders.", rating: "measured about 1380" },
+  { words: "Club player: sees most tactics, sometimes misjudges.", rating: "measured about 1520" },
+  { words: "Strong club player: deeper search, few oversights.", rating: "measured about 1690" },
+  { words: "Expert: deeper search, rarely overlooks a move.", rating: "target 2300, not measured" },
+  { words: "Master: no deliberate mistakes, 3 seconds a move.", rating: "target 2600, not measured" },
+  { words: "Full strength: up to 6 seconds a move.", rating: "not measured at that pace" },
 ];
+
+/** One level's line: its words and its rating. */
+export const LEVELS: readonly string[] = LEVEL_INFO.map((l) => `${l.words} (${ratingText(l.rating)})`);
+
+function ratingText(rating: string): string {
+  return rating.startsWith("measured") ? `${rating} Elo` : rating.replace(/^target (\d+)/, "target $1 Elo");
+}
 
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
@@ -70,6 +81,15 @@ export async function homePage(root: HTMLElement): Promise<void> {
           <label class="level">Engine level <input type="range" name="level" min="1" max="8" value="${DEFAULT_LEVEL}">
             <output class="level-value">${DEFAULT_LEVEL}</output>
             <span class="level-about">${escapeHtml(LEVELS[DEFAULT_LEVEL - 1])}</span></label>
+          <details class="level-list"><summary>The eight levels</summary>
+            <ol>${LEVEL_INFO.map(
+              (l, i) =>
+                `<li><button type="button" class="pick-level" data-level="${i + 1}">Level ${i + 1}</button> ${escapeHtml(l.words)} <span class="${
+                  l.rating.startsWith("measured") ? "rating measured" : "rating target"
+                }">${escapeHtml(ratingText(l.rating))}</span></li>`,
+            ).join("")}</ol>
+            <p class="more-note">Measured: against Stockfish 15.1 at 100 ms a move, 30 games each (docs/engine.md);
+              the others are the ratings the levels are meant as, not yet measured.</p></details>
           <label>Clock <select name="clock">${CLOCKS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
           <fieldset class="dice-choice"><legend>Dice</legend>
             <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>
@@ -93,11 +113,18 @@ export async function homePage(root: HTMLElement): Promise<void> {
     const target = e.target as HTMLInputElement;
     if (target.name === "opponent") {
       (form.querySelector(".level") as HTMLElement).hidden = target.value !== "engine";
+      (form.querySelector(".level-list") as HTMLElement).hidden = target.value !== "engine";
       // The server refuses physical dice where two remote players meet.
       const friend = target.value === "friend";
       (form.querySelector(".physical-dice") as HTMLElement).hidden = friend;
       if (friend) (form.querySelector('input[name="dice"][value="server"]') as HTMLInputElement).checked = true;
     }
+  });
+  form.querySelector(".level-list")!.addEventListener("click", (e) => {
+    const pick = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-level]");
+    if (!pick) return;
+    level.value = pick.dataset.level!;
+    level.dispatchEvent(new Event("input", { bubbles: true }));
   });
   level.addEventListener("input", () => {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;

@@ -31,6 +31,10 @@ export class GameInput {
   clickSquare(sq: string, byKeyboard = false): void {
     // the dashed keyboard cursor is for keyboard players only: a click or a tap hides it
     this.state.cursor = byKeyboard ? sq : null;
+    if (this.state.canPremove()) {
+      this.premoveClick(sq);
+      return;
+    }
     const g = this.state.latest;
     if (!g || !this.state.interactive()) {
       this.page.renderBoard();
@@ -57,7 +61,37 @@ export class GameInput {
     this.page.renderBoard();
     this.page.renderDrops();
   }
+  /**
+   * Entering a premove: a piece of one's own, then any square. A click with a premove waiting
+   * cancels it (and picks the clicked piece, if it is one's own).
+   */
+  premoveClick(sq: string): void {
+    const own = this.state.ownSquares();
+    const from = this.state.premoveFrom;
+    if (this.state.premove) {
+      this.state.premove = null;
+      this.state.premoveFrom = own.has(sq) ? sq : null;
+    } else if (from && from !== sq && !own.has(sq)) {
+      this.state.premove = { from, to: sq };
+      this.state.premoveFrom = null;
+    } else {
+      this.state.premoveFrom = own.has(sq) && from !== sq ? sq : null;
+    }
+    this.page.renderBoard();
+  }
+  cancelPremove(): void {
+    if (!this.state.premove && !this.state.premoveFrom) return;
+    this.state.premove = null;
+    this.state.premoveFrom = null;
+    this.page.renderBoard();
+  }
   dragMove(from: string, to: string): void {
+    if (this.state.canPremove()) {
+      this.state.premove = { from, to };
+      this.state.premoveFrom = null;
+      this.page.renderBoard();
+      return;
+    }
     const g = this.state.latest;
     if (!g || !this.state.interactive()) return;
     const here = g.legal.filter((t) => origin(t) === from && t.to === to);
