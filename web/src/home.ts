@@ -27,27 +27,23 @@ const CLOCKS: { label: string; value: string }[] = [
 export const DEFAULT_LEVEL = 3;
 
 /**
- * What each engine level is like, in plain words, with its rating: measured against Stockfish
- * where docs/engine.md has a measurement (levels 3-5), else the rating it is meant as, marked
- * as a target.
+ * What each engine level is like, in plain words, with its rating as docs/engine.md measured
+ * it against Stockfish's UCI_Elo in chess at 100 ms a move (level 1 against level 2). The
+ * web app gives levels 6-8 more time than that, so they play above the figure shown.
  */
 export const LEVEL_INFO: readonly { words: string; rating: string }[] = [
-  { words: "Beginner: looks one move ahead and often overlooks a quiet move.", rating: "target 800, not measured" },
-  { words: "Casual: sees simple captures and threats, misses plans.", rating: "target 1100, not measured" },
-  { words: "Club beginner: looks a few moves ahead, still blunders.", rating: "measured about 1380" },
-  { words: "Club player: sees most tactics, sometimes misjudges.", rating: "measured about 1520" },
-  { words: "Strong club player: deeper search, few oversights.", rating: "measured about 1690" },
-  { words: "Expert: deeper search, rarely overlooks a move.", rating: "target 2300, not measured" },
-  { words: "Master: no deliberate mistakes, 3 seconds a move.", rating: "target 2600, not measured" },
-  { words: "Full strength: up to 6 seconds a move.", rating: "not measured at that pace" },
+  { words: "Beginner: looks one move ahead and often overlooks a quiet move.", rating: "measured about 850 Elo" },
+  { words: "Casual: sees simple captures and threats, misses plans.", rating: "measured about 1030 Elo" },
+  { words: "Club beginner: looks a few moves ahead, still blunders.", rating: "measured about 1350 Elo" },
+  { words: "Club player: sees most tactics, sometimes misjudges.", rating: "measured about 1640 Elo" },
+  { words: "Strong club player: deeper search, few oversights.", rating: "measured about 1740 Elo" },
+  { words: "Expert: deeper search, rarely overlooks a move.", rating: "measured about 1810 Elo at 100 ms a move" },
+  { words: "Master: no deliberate mistakes, 3 seconds a move.", rating: "measured about 1810 Elo at 100 ms a move" },
+  { words: "Full strength: up to 6 seconds a move.", rating: "measured about 1810 Elo at 100 ms a move" },
 ];
 
 /** One level's line: its words and its rating. */
-export const LEVELS: readonly string[] = LEVEL_INFO.map((l) => `${l.words} (${ratingText(l.rating)})`);
-
-function ratingText(rating: string): string {
-  return rating.startsWith("measured") ? `${rating} Elo` : rating.replace(/^target (\d+)/, "target $1 Elo");
-}
+export const LEVELS: readonly string[] = LEVEL_INFO.map((l) => `${l.words} (${l.rating})`);
 
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
@@ -86,7 +82,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
               (l, i) =>
                 `<li><button type="button" class="pick-level" data-level="${i + 1}">Level ${i + 1}</button> ${escapeHtml(l.words)} <span class="${
                   l.rating.startsWith("measured") ? "rating measured" : "rating target"
-                }">${escapeHtml(ratingText(l.rating))}</span></li>`,
+                }">${escapeHtml(l.rating)}</span></li>`,
             ).join("")}</ol>
             <p class="more-note">Measured: against Stockfish 15.1 at 100 ms a move, 30 games each (docs/engine.md);
               the others are the ratings the levels are meant as, not yet measured.</p></details>
