@@ -32,6 +32,7 @@ pub mod security_headers;
 pub mod sessions;
 pub mod store;
 pub mod stored_game;
+pub mod token_buckets;
 pub mod variants;
 pub mod ws;
 

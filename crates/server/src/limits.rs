@@ -4,6 +4,7 @@
 //! what to do; nothing is kept for a client that stays within its limits for long.
 
 use crate::error::ApiError;
+use crate::token_buckets::TokenBuckets;
 use axum::http::HeaderMap;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
@@ -74,22 +75,12 @@ pub fn client_of(connection: SocketAddr, headers: &HeaderMap, limits: &Limits) -
     }
 }
 
-/// How many creations a client has left, refilled with time.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-#[derive(Default)]
 struct Counts {
-    creations: HashMap<IpAddr, Bucket>,
+    creations: TokenBuckets<IpAddr>,
     sockets: HashMap<IpAddr, usize>,
     client_game_sockets: HashMap<(IpAddr, String), usize>,
     game_sockets: HashMap<String, usize>,
 }
-
-/// Past this many remembered clients, the ones whose allowance is full again are forgotten.
-const FORGET_ABOVE: usize = 10_000;
 
 pub struct ClientLimiter {
     pub limits: Limits,
@@ -102,9 +93,18 @@ const SOCKET_RETRY_SECONDS: u64 = 30;
 
 impl ClientLimiter {
     pub fn new(limits: Limits) -> Arc<ClientLimiter> {
+        let creations = TokenBuckets::new(
+            f64::from(limits.games_burst),
+            f64::from(limits.games_per_minute),
+        );
         Arc::new(ClientLimiter {
             limits,
-            counts: Mutex::new(Counts::default()),
+            counts: Mutex::new(Counts {
+                creations,
+                sockets: HashMap::new(),
+                client_game_sockets: HashMap::new(),
+                game_sockets: HashMap::new(),
+            }),
         })
     }
 
@@ -114,26 +114,7 @@ impl ClientLimiter {
 
     /// Counts a game created by `client`, or refuses it with a 429.
     pub fn create_game(&self, client: IpAddr) -> Result<(), ApiError> {
-        let burst = f64::from(self.limits.games_burst);
-        let per_second = f64::from(self.limits.games_per_minute) / 60.0;
-        let now = Instant::now();
-        let mut counts = self.counts();
-        if counts.creations.len() > FORGET_ABOVE {
-            counts.creations.retain(|_, b| {
-                b.tokens + now.duration_since(b.at).as_secs_f64() * per_second < burst
-            });
-        }
-        let bucket = counts.creations.entry(client).or_insert(Bucket {
-            tokens: burst,
-            at: now,
-        });
-        bucket.tokens =
-            (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * per_second).min(burst);
-        bucket.at = now;
-        if bucket.tokens < 1.0 {
-            let wait = ((1.0 - bucket.tokens) / per_second)
-                .ceil()
-                .min(u64::MAX as f64) as u64;
+        if let Err(wait) = self.counts().creations.try_take(client, Instant::now()) {
             return Err(ApiError::too_many_requests(
                 format!(
                     "too many new games from your address (at most {} at once, then {} a \
@@ -143,7 +124,6 @@ impl ClientLimiter {
                 wait,
             ));
         }
-        bucket.tokens -= 1.0;
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 //! nor many addresses together can guess a password at speed. Over either limit is a 429.
 
 use crate::error::ApiError;
-use std::collections::HashMap;
+use crate::token_buckets::TokenBuckets;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -15,67 +15,11 @@ pub const CLIENT_PER_MINUTE: f64 = 20.0;
 pub const NAME_BURST: f64 = 5.0;
 pub const NAME_PER_MINUTE: f64 = 2.0;
 
-/// Past this many remembered keys, the ones whose allowance is full again are forgotten.
-const FORGET_ABOVE: usize = 10_000;
-
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-/// Token buckets by key, refilled with time.
-struct Buckets<K> {
-    burst: f64,
-    per_second: f64,
-    map: HashMap<K, Bucket>,
-}
-
-impl<K: std::hash::Hash + Eq> Buckets<K> {
-    fn new(burst: f64, per_minute: f64) -> Self {
-        Buckets {
-            burst,
-            per_second: per_minute / 60.0,
-            map: HashMap::new(),
-        }
-    }
-
-    /// The bucket of `key`, refilled to now.
-    fn refilled(&mut self, key: K, now: Instant) -> &mut Bucket {
-        let (burst, per_second) = (self.burst, self.per_second);
-        if self.map.len() > FORGET_ABOVE {
-            self.map.retain(|_, b| {
-                b.tokens + now.duration_since(b.at).as_secs_f64() * per_second < burst
-            });
-        }
-        let bucket = self.map.entry(key).or_insert(Bucket {
-            tokens: burst,
-            at: now,
-        });
-        bucket.tokens =
-            (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * per_second).min(burst);
-        bucket.at = now;
-        bucket
-    }
-
-    /// Seconds until `key` may try again, if it may not now.
-    fn wait(&mut self, key: K, now: Instant) -> Option<f64> {
-        let per_second = self.per_second;
-        let bucket = self.refilled(key, now);
-        (bucket.tokens < 1.0).then(|| ((1.0 - bucket.tokens) / per_second).ceil())
-    }
-
-    fn take(&mut self, key: K, now: Instant) {
-        let bucket = self.refilled(key, now);
-        bucket.tokens = (bucket.tokens - 1.0).max(0.0);
-    }
-}
-
 pub struct LoginLimiter {
-    state: Mutex<(Buckets<IpAddr>, Buckets<String>)>,
+    state: Mutex<(TokenBuckets<IpAddr>, TokenBuckets<String>)>,
 }
 
-fn too_many(what: &str, wait: f64) -> ApiError {
-    let seconds = wait.ceil().max(1.0) as u64;
+fn too_many(what: &str, seconds: u64) -> ApiError {
     ApiError::too_many_requests(
         format!("too many {what}: try again in {seconds} s"),
         seconds,
@@ -86,8 +30,8 @@ impl LoginLimiter {
     pub fn new() -> Arc<LoginLimiter> {
         Arc::new(LoginLimiter {
             state: Mutex::new((
-                Buckets::new(CLIENT_BURST, CLIENT_PER_MINUTE),
-                Buckets::new(NAME_BURST, NAME_PER_MINUTE),
+                TokenBuckets::new(CLIENT_BURST, CLIENT_PER_MINUTE),
+                TokenBuckets::new(NAME_BURST, NAME_PER_MINUTE),
             )),
         })
     }
