@@ -6,6 +6,7 @@ import type {
   CreateRequest,
   Game,
   JoinReply,
+  LevelInfo,
   LobbyEntry,
   Review,
   Side,
@@ -21,6 +22,7 @@ export type {
   HistoryEntry,
   JoinReply,
   LegalTurn,
+  LevelInfo,
   LobbyEntry,
   PieceOnBoard,
   RoleInfo,
@@ -80,6 +82,7 @@ export function freshEntropy(): string {
 
 export const api = {
   variants: () => call<VariantInfo[]>("GET", "/api/variants"),
+  levels: () => call<LevelInfo[]>("GET", "/api/levels"),
   create: (request: CreateRequest) => call<CreateReply>("POST", "/api/games", request),
   game: (id: string, token?: string) =>
     call<Game>("GET", `/api/games/${encodeURIComponent(id)}`, undefined, token),

@@ -1,9 +1,10 @@
 // The home page: one big button to play the engine, the full form for every other kind of
 // game, and the lobby of open, running and finished games.
 
-import { api, freshEntropy, type CreateRequest, type VariantInfo } from "./api";
+import { api, freshEntropy, type CreateRequest, type LevelInfo, type VariantInfo } from "./api";
 import { escapeHtml } from "./dice";
 import { drawDiagram } from "./diagram";
+import { levelLine, showLevels } from "./levels";
 import { Lobby } from "./lobby";
 import { rememberCreated } from "./storage";
 
@@ -22,28 +23,6 @@ const CLOCKS: { label: string; value: string }[] = [
   { label: "15 + 10 rapid", value: "900000+10000" },
   { label: "30 + 0 classical", value: "1800000+0" },
 ];
-
-/** The server's default level (docs/api.md). */
-export const DEFAULT_LEVEL = 3;
-
-/**
- * What each engine level is like, in plain words, with its rating as docs/engine.md measured
- * it against Stockfish's UCI_Elo in chess at 100 ms a move (level 1 against level 2). The
- * web app gives levels 6-8 more time than that, so they play above the figure shown.
- */
-export const LEVEL_INFO: readonly { words: string; rating: string }[] = [
-  { words: "Beginner: looks one move ahead and often overlooks a quiet move.", rating: "measured about 850 Elo" },
-  { words: "Casual: sees simple captures and threats, misses plans.", rating: "measured about 1030 Elo" },
-  { words: "Club beginner: looks a few moves ahead, still blunders.", rating: "measured about 1350 Elo" },
-  { words: "Club player: sees most tactics, sometimes misjudges.", rating: "measured about 1640 Elo" },
-  { words: "Strong club player: deeper search, few oversights.", rating: "measured about 1740 Elo" },
-  { words: "Expert: deeper search, rarely overlooks a move.", rating: "measured about 1810 Elo at 100 ms a move" },
-  { words: "Master: no deliberate mistakes, 3 seconds a move.", rating: "measured about 1810 Elo at 100 ms a move" },
-  { words: "Full strength: up to 6 seconds a move.", rating: "measured about 1810 Elo at 100 ms a move" },
-];
-
-/** One level's line: its words and its rating. */
-export const LEVELS: readonly string[] = LEVEL_INFO.map((l) => `${l.words} (${l.rating})`);
 
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
@@ -74,18 +53,13 @@ export async function homePage(root: HTMLElement): Promise<void> {
             <label><input type="radio" name="color" value="black"> Black</label>
             <label><input type="radio" name="color" value="random"> Random</label>
           </fieldset>
-          <label class="level">Engine level <input type="range" name="level" min="1" max="8" value="${DEFAULT_LEVEL}">
-            <output class="level-value">${DEFAULT_LEVEL}</output>
-            <span class="level-about">${escapeHtml(LEVELS[DEFAULT_LEVEL - 1])}</span></label>
-          <details class="level-list"><summary>The eight levels</summary>
-            <ol>${LEVEL_INFO.map(
-              (l, i) =>
-                `<li><button type="button" class="pick-level" data-level="${i + 1}">Level ${i + 1}</button> ${escapeHtml(l.words)} <span class="${
-                  l.rating.startsWith("measured") ? "rating measured" : "rating target"
-                }">${escapeHtml(l.rating)}</span></li>`,
-            ).join("")}</ol>
-            <p class="more-note">Measured: against Stockfish 15.1 at 100 ms a move, 30 games each (docs/engine.md);
-              the others are the ratings the levels are meant as, not yet measured.</p></details>
+          <label class="level">Engine level <input type="range" name="level" min="1" max="8">
+            <output class="level-value"></output>
+            <span class="level-about"></span></label>
+          <details class="level-list"><summary>The engine's levels</summary>
+            <ol></ol>
+            <p class="more-note">Each rating was measured against Stockfish 15.1 in chess at 100 ms a move
+              (docs/engine.md); levels 6-8 think longer here, so they play above their figure.</p></details>
           <label>Clock <select name="clock">${CLOCKS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
           <fieldset class="dice-choice"><legend>Dice</legend>
             <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>
@@ -124,8 +98,20 @@ export async function homePage(root: HTMLElement): Promise<void> {
   });
   level.addEventListener("input", () => {
     (form.querySelector(".level-value") as HTMLElement).textContent = level.value;
-    (form.querySelector(".level-about") as HTMLElement).textContent = LEVELS[Number(level.value) - 1];
+    const chosen = levels.find((l) => l.level === Number(level.value));
+    (form.querySelector(".level-about") as HTMLElement).textContent = chosen ? levelLine(chosen) : "";
   });
+  let levels: LevelInfo[] = [];
+  api
+    .levels()
+    .then((served) => {
+      levels = served;
+      showLevels(form, levels);
+    })
+    .catch((e) => {
+      error.hidden = false;
+      error.textContent = `The engine's levels could not be loaded: ${(e as Error).message}`;
+    });
 
   let variants: VariantInfo[] = [];
   try {

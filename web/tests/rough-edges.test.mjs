@@ -222,6 +222,7 @@ pageTest("a draw offer is a banner with the answer buttons at the top of the pan
 pageTest("the engine level starts at the server's default and each level says what it is", DESKTOP, async (page) => {
   await page.goto(`${BASE_URL}/`);
   await page.click(".more summary");
+  await page.waitForSelector(".level-list li", { state: "attached" }); // the levels come from /api/levels
   assert.equal(await page.inputValue('input[name="level"]'), "3");
   const about = [];
   for (let level = 1; level <= 8; level++) {

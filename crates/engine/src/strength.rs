@@ -28,6 +28,18 @@ pub struct Strength {
 /// move (docs/engine.md); level 8 is full strength. Levels 6-8 play alike at that speed.
 pub const LEVEL_ELO: [u32; 8] = [850, 1030, 1350, 1640, 1740, 1810, 1810, 1810];
 
+/// How each level plays, in a player's words (the settings below, as a human would feel them).
+pub const LEVEL_STYLE: [&str; 8] = [
+    "Beginner: looks one move ahead and often overlooks a quiet move.",
+    "Casual: sees simple captures and threats, misses plans.",
+    "Club beginner: looks a few moves ahead, still blunders.",
+    "Club player: sees most tactics, sometimes misjudges.",
+    "Strong club player: deeper search, few oversights.",
+    "Expert: deeper search, rarely overlooks a move.",
+    "Master: no deliberate mistakes.",
+    "Full strength.",
+];
+
 /// Level settings: depth, nodes, noise, overlooked quiet moves per mille.
 const LEVELS: [(Option<i32>, Option<u64>, Score, u32); 8] = [
     (Some(2), Some(600), 260, 300),

@@ -5,8 +5,8 @@ use crate::body::Body;
 use crate::clock::now_ms;
 use crate::commands::{play_turn, take_action};
 use crate::contract::{
-    ActionRequest, CreateReply, CreateRequest, Game, JoinReply, JoinRequest, LobbyEntry, PerSide,
-    TurnRequest, VariantInfo,
+    ActionRequest, CreateReply, CreateRequest, Game, JoinReply, JoinRequest, LevelInfo, LobbyEntry,
+    PerSide, TurnRequest, VariantInfo,
 };
 use crate::error::ApiError;
 use crate::game_view;
@@ -15,7 +15,7 @@ use crate::limits::{ClientLimiter, client_of};
 use crate::live_game::LiveGame;
 use crate::new_game::{NewGame, TestMode};
 use crate::seats::{Seat, request_token, seat_of};
-use crate::{lobby, pgn_export, ratings, sessions, variants};
+use crate::{levels, lobby, pgn_export, ratings, sessions, variants};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -29,6 +29,7 @@ use std::sync::Arc;
 pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/variants", get(list_variants))
+        .route("/api/levels", get(list_levels))
         .route("/api/games", post(create_game).get(list_games))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/turn", post(post_turn))
@@ -45,6 +46,10 @@ async fn unknown_route() -> ApiError {
 
 async fn list_variants() -> Json<Vec<VariantInfo>> {
     Json(variants::list())
+}
+
+async fn list_levels() -> Json<Vec<LevelInfo>> {
+    Json(levels::list())
 }
 
 async fn create_game(

@@ -399,6 +399,21 @@ pub enum LobbyStatus {
     Over,
 }
 
+/// An entry of `GET /api/levels`: one of the engine's levels.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct LevelInfo {
+    pub level: i64,
+    /// How the level plays, in a player's words.
+    pub style: String,
+    /// Its rating as measured against Stockfish's `UCI_Elo` in chess at 100 ms a move
+    /// (docs/engine.md).
+    pub elo: u32,
+    /// The longest it thinks for a move in a game here.
+    pub think_ms: u64,
+    /// The level a game gets when its request names none.
+    pub default: bool,
+}
+
 /// An entry of `GET /api/games`, without any token.
 #[derive(Serialize, TS, Clone, Debug)]
 pub struct LobbyEntry {
@@ -734,6 +749,7 @@ pub fn typescript() -> String {
         RuleOption::decl(&cfg),
         RoleInfo::decl(&cfg),
         VariantInfo::decl(&cfg),
+        LevelInfo::decl(&cfg),
         StartPosition::decl(&cfg),
         BoardShape::decl(&cfg),
         PieceOnBoard::decl(&cfg),
@@ -859,6 +875,7 @@ mod tests {
             ("HistoryEntry", HistoryEntry::decl(&cfg)),
             ("ClockState", ClockState::decl(&cfg)),
             ("VARIANT", VariantInfo::decl(&cfg)),
+            ("LevelInfo", LevelInfo::decl(&cfg)),
             ("StartPosition", StartPosition::decl(&cfg)),
             ("RuleOption", RuleOption::decl(&cfg)),
             ("LobbyEntry", LobbyEntry::decl(&cfg)),

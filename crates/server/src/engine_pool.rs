@@ -14,13 +14,18 @@ const THINK_MS: [u64; 8] = [50, 100, 200, 400, 800, 1_500, 3_000, 6_000];
 pub const MIN_LEVEL: i64 = 1;
 pub const MAX_LEVEL: i64 = THINK_MS.len() as i64;
 
+/// The longest `level` thinks for a move, in milliseconds.
+pub fn think_ms(level: i64) -> u64 {
+    THINK_MS[(level.clamp(MIN_LEVEL, MAX_LEVEL) - 1) as usize]
+}
+
 /// The search limits for `level` with `clock` = (time left, increment) in ms, if any: the
 /// level's strength and think time, and the engine's share of the clock when shorter.
 pub fn limits(level: i64, clock: Option<(i64, i64)>) -> Limits {
     let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
     let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     Limits {
-        movetime: Some(Duration::from_millis(THINK_MS[(level - 1) as usize])),
+        movetime: Some(Duration::from_millis(think_ms(level))),
         time_left: clock.map(|(left, _)| ms(left)),
         increment: clock.map_or(Duration::ZERO, |(_, increment)| ms(increment)),
         strength: Strength::level(level),

@@ -17,6 +17,7 @@ pub mod game_seed;
 pub mod game_view;
 pub mod glicko2;
 pub mod hub;
+pub mod levels;
 pub mod limits;
 pub mod live_game;
 pub mod lobby;

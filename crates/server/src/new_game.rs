@@ -18,7 +18,7 @@ use serde_json::Value;
 pub struct TestMode(pub bool);
 
 /// The engine level when the request names none.
-const DEFAULT_LEVEL: i64 = 3;
+pub const DEFAULT_LEVEL: i64 = 3;
 
 /// A creation request whose every field has been checked.
 pub struct NewGame {

@@ -35,6 +35,25 @@ sanctuary: boolean, walls: boolean, roles: Array<RoleInfo>,
  */
 start: StartPosition, };
 
+export type LevelInfo = { level: number, 
+/**
+ * How the level plays, in a player's words.
+ */
+style: string, 
+/**
+ * Its rating as measured against Stockfish's `UCI_Elo` in chess at 100 ms a move
+ * (docs/engine.md).
+ */
+elo: number, 
+/**
+ * The longest it thinks for a move in a game here.
+ */
+think_ms: number, 
+/**
+ * The level a game gets when its request names none.
+ */
+default: boolean, };
+
 export type StartPosition = { board: BoardShape, fen: string, beast: string | null, beast_kind: BeastKind | null, };
 
 export type BoardShape = { files: number, ranks: number, holes: Array<string>, walls: PerSide<Array<string>>, home_rows: PerSide<Array<string>>, field: Array<string>, 

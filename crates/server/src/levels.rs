@@ -1,0 +1,40 @@
+//! `GET /api/levels`: the engine's levels as the page lists them, each with the engine's
+//! own words for how it plays, its measured rating and the server's think time, so that
+//! no list of levels is kept in the page.
+
+use crate::contract::LevelInfo;
+use crate::engine_pool::{MAX_LEVEL, MIN_LEVEL, think_ms};
+use crate::new_game::DEFAULT_LEVEL;
+use engine::strength::{LEVEL_ELO, LEVEL_STYLE};
+
+pub fn list() -> Vec<LevelInfo> {
+    (MIN_LEVEL..=MAX_LEVEL)
+        .map(|level| {
+            let index = (level - MIN_LEVEL) as usize;
+            LevelInfo {
+                level,
+                style: LEVEL_STYLE[index].to_string(),
+                elo: LEVEL_ELO[index],
+                think_ms: think_ms(level),
+                default: level == DEFAULT_LEVEL,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_has_its_words_rating_and_think_time_and_one_is_the_default() {
+        let levels = list();
+        assert_eq!(levels.len(), 8);
+        assert_eq!(levels.iter().filter(|l| l.default).count(), 1);
+        assert!(
+            levels
+                .windows(2)
+                .all(|w| w[0].elo <= w[1].elo && w[0].think_ms < w[1].think_ms)
+        );
+    }
+}
