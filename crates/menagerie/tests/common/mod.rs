@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Runs `menagerie ARGS` (without colour) with `input` on its stdin, to the end.
@@ -34,27 +35,41 @@ pub fn converse(command: &str, input: &str) -> String {
 /// Starts `menagerie serve --addr 127.0.0.1:0 ARGS` in `dir`; returns the process and the
 /// address it logged once it listens.
 pub fn serve(args: &[&str], dir: &Path) -> (Child, String) {
+    let (child, addr, _) = serve_logged(args, dir, &[]);
+    (child, addr)
+}
+
+/// [`serve`] with `env` set, also keeping every line the server logs.
+pub fn serve_logged(
+    args: &[&str],
+    dir: &Path,
+    env: &[(&str, &str)],
+) -> (Child, String, Arc<Mutex<Vec<String>>>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("menagerie serve starts");
     let stderr = child.stderr.take().unwrap();
+    let log = Arc::new(Mutex::new(Vec::new()));
     let (tx, rx) = channel();
+    let kept = Arc::clone(&log);
     std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             if let Some(at) = line.find("listening on http://") {
                 let _ = tx.send(line[at + "listening on http://".len()..].trim().to_string());
             }
+            kept.lock().unwrap().push(line);
         }
     });
     let addr = rx
         .recv_timeout(Duration::from_secs(60))
         .expect("the server logs the address it listens on");
-    (child, addr)
+    (child, addr, log)
 }
 
 /// `menagerie` run as an engine (UCI or XBoard) and talked to line by line.
