@@ -1,11 +1,26 @@
-//! The turn driver: a game, the seeded dice that keep their place in the stream, and the
-//! loop that asks the players for moves and rolls whenever the dice are owed, until the
-//! game ends or a move limit is reached. Every front end that plays whole games (simulate,
-//! match, play, tests) runs it rather than its own loop; physical dice, take-backs and an
-//! interrupt are the players' to ask for.
+//! The turn driver: a game and the dice that keep their place in the stream, played one
+//! step at a time (a move, the seeded roll, a typed roll, a take-back) or by the loop
+//! that asks the players for moves and rolls whenever the dice are owed, until the game
+//! ends or a move limit is reached. Every front end plays through it: simulate, match,
+//! play and the tests run the loop; the server, whose players answer over the network,
+//! takes the steps.
 
 use crate::stream::DiceStream;
 use rules::{ChanceOutcome, Color, Game, Move, MoveError, Outcome, Owed, Position, Trample, Turn};
+use thiserror::Error;
+
+/// Why a roll step was refused.
+#[derive(Error, Clone, PartialEq, Eq, Debug)]
+pub enum RollError {
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("the dice are seeded: they roll themselves, a roll cannot be typed")]
+    Seeded,
+    #[error("the dice are physical: the players say what they show")]
+    Physical,
+    #[error("this variant has no dice")]
+    NoDice,
+}
 
 /// What a player does when asked for a turn.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -71,6 +86,7 @@ pub enum Dice {
     Physical,
 }
 
+#[derive(Clone, Debug)]
 pub struct TurnDriver {
     game: Game,
     dice: Dice,
@@ -119,6 +135,57 @@ impl TurnDriver {
         self.moves
     }
 
+    /// What the game owes now: a move, a roll, or nothing more.
+    pub fn owed(&self) -> Owed {
+        self.game.owed()
+    }
+
+    /// Plays a player's move.
+    pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
+        self.game.play(m)?;
+        self.moves += 1;
+        Ok(())
+    }
+
+    /// Rolls the seeded dice for the roll owed now and plays it.
+    pub fn roll_seeded(&mut self) -> Result<(ChanceOutcome, Trample), RollError> {
+        let Dice::Seeded { stream, .. } = &mut self.dice else {
+            return Err(RollError::Physical);
+        };
+        if self.game.owed() != Owed::Roll {
+            // Drawing now would move the stream's place for nothing.
+            return Err(RollError::Move(MoveError::Illegal(
+                "a roll (no roll is owed)".into(),
+            )));
+        }
+        let outcome = stream.roll(self.game.position()).ok_or(RollError::NoDice)?;
+        let trample = self.game.roll(outcome)?;
+        Ok((outcome, trample))
+    }
+
+    /// Plays what physical dice show.
+    pub fn roll_physical(&mut self, outcome: ChanceOutcome) -> Result<Trample, RollError> {
+        if let Dice::Seeded { .. } = self.dice {
+            return Err(RollError::Seeded);
+        }
+        Ok(self.game.roll(outcome)?)
+    }
+
+    /// Takes back `turns` turns (moves and rolls); seeded dice go back to where the
+    /// stream stood then, so the same record always rolls the same dice.
+    pub fn take_back(&mut self, turns: usize) {
+        for _ in 0..turns {
+            if let Some(Turn::Move(_)) = self.game.undo() {
+                self.moves = self.moves.saturating_sub(1);
+            }
+        }
+        if let Dice::Seeded { seed, stream } = &mut self.dice
+            && let Ok(rewound) = crate::replay(*seed, &self.game)
+        {
+            *stream = rewound;
+        }
+    }
+
     /// Plays until the game ends or a move is owed after `max_moves` player moves (counted
     /// from the driver's start, so a later call goes on with a higher limit).
     pub fn play_until<P: Players>(
@@ -131,24 +198,25 @@ impl TurnDriver {
                 return Ok(Stop::Halted);
             }
             let owed = self.game.owed();
+            let before = self.game.position().clone();
             let choice = match owed {
                 Owed::Over(outcome) => return Ok(Stop::Over(outcome)),
-                Owed::Roll => match &mut self.dice {
-                    Dice::Seeded { stream, .. } => Choice::Roll(
-                        stream
-                            .roll(self.game.position())
-                            .expect("dice are owed only in a variant that has them"),
-                    ),
-                    Dice::Physical => players.physical_roll(&self.game)?,
-                },
+                Owed::Roll if self.seed().is_some() => {
+                    let (outcome, trample) = match self.roll_seeded() {
+                        Ok(rolled) => rolled,
+                        Err(RollError::Move(e)) => return Err(e.into()),
+                        Err(other) => panic!("seeded dice, a roll owed: {other}"),
+                    };
+                    players.played(&before, Turn::Roll(outcome), &self.game, Some(&trample));
+                    continue;
+                }
+                Owed::Roll => players.physical_roll(&self.game)?,
                 Owed::Move(_) if self.moves >= max_moves => return Ok(Stop::MoveLimit),
                 Owed::Move(color) => players.choose(&self.game, color)?,
             };
-            let before = self.game.position().clone();
             match choice {
                 Choice::Move(m) => {
-                    self.game.play(m)?;
-                    self.moves += 1;
+                    self.play_move(m)?;
                     players.played(&before, Turn::Move(m), &self.game, None);
                 }
                 Choice::Roll(roll) => {
@@ -165,20 +233,6 @@ impl TurnDriver {
                 Choice::TakeBack(turns) => self.take_back(turns),
                 Choice::Halt => return Ok(Stop::Halted),
             }
-        }
-    }
-
-    /// Takes back `turns` turns; seeded dice go back to where the stream stood then.
-    fn take_back(&mut self, turns: usize) {
-        for _ in 0..turns {
-            if let Some(Turn::Move(_)) = self.game.undo() {
-                self.moves = self.moves.saturating_sub(1);
-            }
-        }
-        if let Dice::Seeded { seed, stream } = &mut self.dice
-            && let Ok(rewound) = crate::replay(*seed, &self.game)
-        {
-            *stream = rewound;
         }
     }
 }
@@ -286,6 +340,57 @@ mod tests {
             .play_until(&mut FirstMove { forfeit_at: 99 }, 3)
             .unwrap();
         assert_eq!(straight.game().turns(), driver.game().turns());
+    }
+
+    #[test]
+    fn steps_taken_one_at_a_time_play_the_game_the_loop_plays() {
+        let start = Position::start(VariantId::Juggernaut.rules().unwrap());
+        let mut looped = TurnDriver::new(5, start.clone()).unwrap();
+        looped
+            .play_until(&mut FirstMove { forfeit_at: 99 }, 6)
+            .unwrap();
+        let mut stepped = TurnDriver::new(5, start).unwrap();
+        assert!(matches!(stepped.roll_seeded(), Err(RollError::Move(_))));
+        while stepped.moves() < 6 {
+            match stepped.owed() {
+                Owed::Move(_) => {
+                    let m = stepped.game().position().legal_moves().as_slice()[0];
+                    stepped.play_move(m).unwrap();
+                }
+                Owed::Roll => {
+                    let typed = stepped.roll_physical(ChanceOutcome::JuggernautStep(1));
+                    assert_eq!(typed, Err(RollError::Seeded));
+                    stepped.roll_seeded().unwrap();
+                }
+                Owed::Over(_) => break,
+            }
+        }
+        if stepped.owed() == Owed::Roll {
+            stepped.roll_seeded().unwrap();
+        }
+        assert_eq!(stepped.game().turns(), looped.game().turns());
+        // A take-back by steps rewinds the stream: the same move rolls the same dice.
+        let before = stepped.game().turns().to_vec();
+        stepped.take_back(2);
+        let m = stepped.game().position().legal_moves().as_slice()[0];
+        stepped.play_move(m).unwrap();
+        stepped.roll_seeded().unwrap();
+        assert_eq!(stepped.game().turns(), before.as_slice());
+    }
+
+    #[test]
+    fn physical_dice_are_typed_not_drawn() {
+        let start = Position::start(VariantId::Behemoth.rules().unwrap());
+        let mut driver = TurnDriver::resume(Game::new(start), Dice::Physical);
+        let m = driver.game().position().legal_moves().as_slice()[0];
+        driver.play_move(m).unwrap();
+        assert_eq!(driver.roll_seeded().unwrap_err(), RollError::Physical);
+        let roll = ChanceOutcome::Behemoth {
+            direction: 3,
+            distance: 2,
+        };
+        driver.roll_physical(roll).unwrap();
+        assert_eq!(driver.game().turns()[1], Turn::Roll(roll));
     }
 
     /// Physical dice: the players type the rolls.

@@ -9,7 +9,7 @@ pub mod random_moves;
 pub mod stream;
 
 pub use check::{RollMismatch, replay};
-pub use driver::{Choice, Dice, Players, Stop, TurnDriver};
+pub use driver::{Choice, Dice, Players, RollError, Stop, TurnDriver};
 pub use manual::{DiceError, parse_physical};
 pub use random_moves::RandomMoves;
 pub use stream::{DiceStream, seed_commitment};

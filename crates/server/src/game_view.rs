@@ -178,7 +178,7 @@ fn you(seat: Seat) -> You {
 
 /// The side whose seat is shown the legal turns: the side on move in a game playing.
 pub fn mover(live: &LiveGame) -> Option<Color> {
-    match live.game.owed() {
+    match live.game().owed() {
         Owed::Move(c) if live.status() == contract::Status::Playing => Some(c),
         _ => None,
     }
@@ -187,10 +187,10 @@ pub fn mover(live: &LiveGame) -> Option<Color> {
 /// What the game is at `now` after a change whose history keeps its first `keep`
 /// entries, as `seat` sees it.
 pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> GameUpdate {
-    let pos = live.game.position();
+    let pos = live.game().position();
     let geo = pos.geometry();
     let status = live.status();
-    let owed = match (status, live.game.owed()) {
+    let owed = match (status, live.game().owed()) {
         (contract::Status::Over, _) | (_, Owed::Over(_)) => contract::Owed::Over,
         (_, Owed::Move(_)) => contract::Owed::Move,
         (_, Owed::Roll) => contract::Owed::Roll,
@@ -265,7 +265,7 @@ pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> Gam
 
 /// The `GAME` object as `seat` sees it at `now`.
 pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
-    let pos = live.game.position();
+    let pos = live.game().position();
     let u = update(live, seat, 0, now);
     Game {
         id: live.row.id.clone(),
@@ -273,7 +273,7 @@ pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
         name: display_name(live.variant).to_string(),
         rules: rules_map(live.variant, &live.row.rules),
         board: board(pos),
-        start_fen: fen::write(&live.game.positions()[0]),
+        start_fen: fen::write(&live.game().positions()[0]),
         fen: u.fen,
         ply: u.ply,
         pieces: u.pieces,

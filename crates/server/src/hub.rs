@@ -321,14 +321,14 @@ impl Hub {
     /// Starts the engine if it is on move.
     async fn after_change(self: &Arc<Self>, slot: &Arc<GameSlot>) {
         let live = slot.live.lock().await;
-        let Owed::Move(color) = live.game.owed() else {
+        let Owed::Move(color) = live.game().owed() else {
             return;
         };
         if live.row.status != Status::Playing || live.player(color) != Player::Engine {
             return;
         }
         let ply = live.ply();
-        let key = live.game.position().key();
+        let key = live.game().position().key();
         {
             let mut at = slot.engine_at.lock().unwrap_or_else(|e| e.into_inner());
             if *at == Some((ply, key)) {
@@ -342,8 +342,8 @@ impl Hub {
             .as_ref()
             .map(|c| (c.reading(now)[color.index()], c.increment_ms));
         let limits = engine_pool::limits(live.row.engine_level, clock);
-        let pos = live.game.position().clone();
-        let history = live.game.history_keys();
+        let pos = live.game().position().clone();
+        let history = live.game().history_keys();
         let id = live.row.id.clone();
         drop(live);
         tokio::spawn(engine_move(
@@ -517,7 +517,7 @@ fn engine_move(
             .change(
                 &id,
                 |g, now| {
-                    if g.game.position().key() != key {
+                    if g.game().position().key() != key {
                         return Err(GameError::stale(
                             "the position changed while the engine thought",
                         ));

@@ -1,5 +1,5 @@
-//! A game in memory: its stored header, the kernel's game replayed from the stored
-//! turns, and its clock. Every change is made on a copy, committed, and only then kept,
+//! A game in memory: its stored header, the turn driver (the kernel's game replayed from
+//! the stored turns, with the seed's dice at their place), and its clock. Every change is made on a copy, committed, and only then kept,
 //! so a refused or failed request never changes a game.
 
 use crate::clock::Clock;
@@ -8,9 +8,9 @@ use crate::error::GameError;
 use crate::game_view;
 use crate::seats::{Seat, color_name};
 use crate::store::{GameRow, HeaderUpdate, TurnRow};
-use dice::DiceStream;
+use dice::{Dice, DiceStream, TurnDriver};
 use rules::outcome::result_text;
-use rules::{ChanceOutcome, Color, Game, Owed, Position, RuleOptions, Turn, VariantId};
+use rules::{Color, Game, Owed, Position, RuleOptions, Turn, VariantId};
 use rules::{chance, uci_move};
 use std::sync::{Arc, OnceLock};
 
@@ -30,10 +30,9 @@ pub struct LiveGame {
     pub row: GameRow,
     pub variant: VariantId,
     pub seed: u64,
-    pub game: Game,
     pub clock: Option<Clock>,
-    /// With server dice, the seed's stream where the game's next roll comes from.
-    dice: Option<DiceStream>,
+    /// The game and, with server dice, the seed's stream where its next roll comes from.
+    driver: TurnDriver,
     /// The record as the page shows it, one entry per turn, each written once when its
     /// turn is played (SAN is costly: it looks at every other legal move).
     history: Vec<Arc<HistoryEntry>>,
@@ -128,9 +127,10 @@ impl LiveGame {
             }
         }
         let dice = if row.dice == DiceMode::Server {
-            Some(dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?)
+            let stream = dice::replay(seed, &game).map_err(|e| format!("game {}: {e}", row.id))?;
+            Dice::Seeded { seed, stream }
         } else {
-            None
+            Dice::Physical
         };
         let clock = match (row.initial_ms, row.increment_ms) {
             (Some(initial), increment) => Some(Clock::resumed(
@@ -147,9 +147,8 @@ impl LiveGame {
             row,
             variant,
             seed,
-            game,
             clock,
-            dice,
+            driver: TurnDriver::resume(game, dice),
             history: Vec::new(),
             legal: OnceLock::new(),
         };
@@ -161,8 +160,12 @@ impl LiveGame {
         Ok(live)
     }
 
+    pub fn game(&self) -> &Game {
+        self.driver.game()
+    }
+
     pub fn ply(&self) -> i64 {
-        self.game.turns().len() as i64
+        self.game().turns().len() as i64
     }
 
     /// The history entries, one per turn.
@@ -173,20 +176,20 @@ impl LiveGame {
     /// The legal turns of the position, with their SAN.
     pub fn legal(&self) -> &[LegalTurn] {
         self.legal
-            .get_or_init(|| game_view::legal_turns(self.game.position()).into())
+            .get_or_init(|| game_view::legal_turns(self.game().position()).into())
     }
 
     /// Brings the history entries in line with the record after turns were played or
     /// taken back: the entries of turns undone go, those of new turns are written.
     fn record(&mut self) {
-        let turns = self.game.turns().len();
+        let turns = self.game().turns().len();
         if turns == self.history.len() {
             return;
         }
         self.history.truncate(turns);
         for i in self.history.len()..turns {
             self.history
-                .push(Arc::new(game_view::history_entry(&self.game, i)));
+                .push(Arc::new(game_view::history_entry(self.game(), i)));
         }
         self.legal = OnceLock::new();
     }
@@ -232,21 +235,24 @@ impl LiveGame {
         if self.row.status != Status::Playing || !self.has_a_move() {
             return None;
         }
-        match self.game.owed() {
+        match self.game().owed() {
             Owed::Move(c) => Some(c),
-            Owed::Roll => Some(!self.game.position().turn()),
+            Owed::Roll => Some(!self.game().position().turn()),
             Owed::Over(_) => None,
         }
     }
 
     /// Whether anyone has moved yet (a roll alone does not start the clocks).
     fn has_a_move(&self) -> bool {
-        self.game.turns().iter().any(|t| matches!(t, Turn::Move(_)))
+        self.game()
+            .turns()
+            .iter()
+            .any(|t| matches!(t, Turn::Move(_)))
     }
 
     /// The colour of the player who made the move at index `i` of the record.
     fn mover(&self, i: usize) -> Color {
-        self.game.positions()[i].turn()
+        self.game().positions()[i].turn()
     }
 
     /// After any change: the history is written, a rules result ends the game, the right
@@ -254,7 +260,7 @@ impl LiveGame {
     fn settle(&mut self, now: i64) {
         self.record();
         if self.row.status == Status::Playing
-            && let Owed::Over(outcome) = self.game.owed()
+            && let Owed::Over(outcome) = self.game().owed()
         {
             self.row.status = Status::Over;
             self.row.result = result_text(outcome.winner).to_string();
@@ -339,23 +345,15 @@ impl LiveGame {
         }
     }
 
-    /// The roll the seed gives for the chance move owed now.
-    fn server_roll(&mut self) -> Result<ChanceOutcome, String> {
-        self.dice
-            .as_mut()
-            .ok_or_else(|| "this game has no server dice".to_string())?
-            .roll(self.game.position())
-            .ok_or_else(|| "this variant has no dice".to_string())
-    }
-
     /// With server dice, rolls at once whenever the dice are owed.
     fn roll_if_server(&mut self, rows: &mut Vec<TurnRow>, now: i64) -> Result<(), GameError> {
-        while self.row.dice == DiceMode::Server && self.game.owed() == Owed::Roll {
-            let outcome = self.server_roll().map_err(GameError::broken)?;
-            let token = chance::write_token(self.game.position(), outcome);
-            self.game
-                .roll(outcome)
+        while self.row.dice == DiceMode::Server && self.game().owed() == Owed::Roll {
+            let (outcome, _) = self
+                .driver
+                .roll_seeded()
                 .map_err(|e| GameError::broken(e.to_string()))?;
+            let positions = self.game().positions();
+            let token = chance::write_token(&positions[positions.len() - 2], outcome);
             self.settle(now);
             rows.push(self.turn_row(token, now));
         }
@@ -372,7 +370,7 @@ impl LiveGame {
     ) -> Result<Vec<TurnRow>, GameError> {
         self.require_playing()?;
         self.require_ply(ply)?;
-        let mover = match self.game.owed() {
+        let mover = match self.game().owed() {
             Owed::Move(c) => c,
             Owed::Roll => {
                 return Err(GameError::invalid(
@@ -387,11 +385,11 @@ impl LiveGame {
                 color_name(mover)
             )));
         }
-        let pos = self.game.position().clone();
+        let pos = self.game().position().clone();
         let m =
             uci_move::parse(&pos, text.trim()).map_err(|e| GameError::invalid(e.to_string()))?;
-        self.game
-            .play(m)
+        self.driver
+            .play_move(m)
             .map_err(|e| GameError::invalid(e.to_string()))?;
         self.row.draw_offer = self.row.draw_offer.take().filter(|&c| c == mover);
         self.row.takeback_offer = None;
@@ -415,14 +413,14 @@ impl LiveGame {
                 "this game uses the server's dice: the server rolls after each move",
             ));
         }
-        if self.game.owed() != Owed::Roll {
+        if self.game().owed() != Owed::Roll {
             return Err(GameError::invalid("no roll is owed: a player moves now"));
         }
-        let pos = self.game.position().clone();
+        let pos = self.game().position().clone();
         let outcome = dice::parse_physical(&pos, text)
             .map_err(|e| GameError::invalid(format!("roll '{text}': {e}")))?;
-        self.game
-            .roll(outcome)
+        self.driver
+            .roll_physical(outcome)
             .map_err(|e| GameError::invalid(e.to_string()))?;
         self.settle(now);
         Ok(vec![self.turn_row(chance::write_token(&pos, outcome), now)])
@@ -456,7 +454,7 @@ impl LiveGame {
         };
         Ok(match offerer {
             Some(c) => !c,
-            None => self.game.position().turn(),
+            None => self.game().position().turn(),
         })
     }
 
@@ -474,8 +472,8 @@ impl LiveGame {
             if self.is_over() {
                 return Err(GameError::invalid("the game is already over"));
             }
-            let movers: Vec<Color> = (0..self.game.turns().len())
-                .filter(|&i| matches!(self.game.turns()[i], Turn::Move(_)))
+            let movers: Vec<Color> = (0..self.game().turns().len())
+                .filter(|&i| matches!(self.game().turns()[i], Turn::Move(_)))
                 .map(|i| self.mover(i))
                 .collect();
             if movers.contains(&Color::White) && movers.contains(&Color::Black) {
@@ -522,7 +520,7 @@ impl LiveGame {
                     // The engine grants takebacks except with the server's dice: there
                     // a takeback would show the asker the next roll (the dice rewind).
                     // Physical dice are thrown again, so nothing is shown in advance.
-                    if self.game.position().variant().beast.is_none()
+                    if self.game().position().variant().beast.is_none()
                         || self.row.dice == DiceMode::Physical
                     {
                         return self.take_back(me, now);
@@ -558,9 +556,9 @@ impl LiveGame {
 
     /// The index in the record of `color`'s last move.
     fn last_move_of(&self, color: Color) -> Result<usize, GameError> {
-        (0..self.game.turns().len())
+        (0..self.game().turns().len())
             .rev()
-            .find(|&i| matches!(self.game.turns()[i], Turn::Move(_)) && self.mover(i) == color)
+            .find(|&i| matches!(self.game().turns()[i], Turn::Move(_)) && self.mover(i) == color)
             .ok_or_else(|| {
                 GameError::invalid(format!("{} has no move to take back", color_name(color)))
             })
@@ -570,15 +568,7 @@ impl LiveGame {
     /// record, so the stream rewinds with it.
     pub fn take_back(&mut self, asker: Color, now: i64) -> Result<Change, GameError> {
         let keep = self.last_move_of(asker)?;
-        while self.game.turns().len() > keep {
-            self.game.undo();
-        }
-        if self.dice.is_some() {
-            self.dice = Some(
-                dice::replay(self.seed, &self.game)
-                    .map_err(|e| GameError::broken(e.to_string()))?,
-            );
-        }
+        self.driver.take_back(self.game().turns().len() - keep);
         self.row.takeback_offer = None;
         self.row.draw_offer = None;
         self.settle(now);

@@ -85,7 +85,7 @@ pub fn export(live: &LiveGame) -> String {
     // A resignation, a flag or an agreement is the server's to write; the kernel writes
     // the result the rules reached.
     tags.push(("Result", &live.row.result));
-    pgn::write(&live.game, &tags)
+    pgn::write(live.game(), &tags)
 }
 
 #[cfg(test)]

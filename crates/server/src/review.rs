@@ -64,7 +64,7 @@ impl Reviews {
                         "the game is not over: only finished games are reviewed",
                     ));
                 }
-                live.game.clone()
+                live.game().clone()
             };
             let id = id.to_string();
             hub.engine()

@@ -36,10 +36,10 @@ pub async fn newer(store: &Store, held: &LiveGame) -> Result<Option<(LiveGame, u
         return Ok(None);
     };
     let common = held
-        .game
+        .game()
         .turns()
         .iter()
-        .zip(fresh.game.turns())
+        .zip(fresh.game().turns())
         .take_while(|(a, b)| a == b)
         .count();
     Ok(Some((fresh, common)))

@@ -295,6 +295,10 @@ async fn a_flag_both_servers_see_fall_is_recorded_once() {
     // Both servers hold the game with its clock running, so both timers watch the flag.
     let mut white_sees = Watcher::open(&two, &id, &white).await;
     let mut black_sees = Watcher::open(&one, &id, &black).await;
+    // Server two may not have heard of the join yet. Were e2e4 stored before it does, it
+    // would catch up two versions at once and rightly send its socket the whole state.
+    white_sees.until(1).await;
+    black_sees.until(1).await;
     let (status, g) = one
         .post(
             &format!("/api/games/{id}/turn"),
