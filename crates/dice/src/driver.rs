@@ -152,8 +152,9 @@ impl TurnDriver {
         let Dice::Seeded { stream, .. } = &mut self.dice else {
             return Err(RollError::Physical);
         };
-        if self.game.owed() != Owed::Roll {
-            // Drawing now would move the stream's place for nothing.
+        if !self.game.position().chance_pending() {
+            // Drawing now would move the stream's place for nothing. (A game that ended
+            // with a roll pending is refused by `Game::roll`, and nothing rolls after it.)
             return Err(RollError::Move(MoveError::Illegal(
                 "a roll (no roll is owed)".into(),
             )));
