@@ -9,6 +9,9 @@
 //! cargo run --release -p menagerie-server --example loadtest -- --url http://127.0.0.1:8080 \
 //!     --server-pid PID
 //! ```
+//! With `--think MIN-MAX` each game waits MIN to MAX ms (spread evenly, fixed per game
+//! and move) before each of its moves, as people do: many games open at once, few moving
+//! at any moment, e.g. `--games 5000 --moves 10 --think 2000-5000`.
 //! With `--server-pid` it reports the CPU time that process spent per move (user plus
 //! system, from `/proc/PID/stat`, while the games ran).
 //! Without `--url` it starts its own server on 127.0.0.1 over SQLite in a temporary
@@ -27,6 +30,29 @@ struct Options {
     variant: String,
     url: Option<String>,
     server_pid: Option<u32>,
+    /// The least and most thinking before a move, in ms.
+    think_ms: Option<(u64, u64)>,
+}
+
+fn parse_think(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--think: '{text}' is not MIN-MAX in ms, e.g. 2000-5000");
+    let (min, max) = text.split_once('-').ok_or_else(bad)?;
+    let min: u64 = min.parse().map_err(|_| bad())?;
+    let max: u64 = max.parse().map_err(|_| bad())?;
+    if min > max {
+        return Err(bad());
+    }
+    Ok((min, max))
+}
+
+/// How long game `index` thinks before its move `n`: spread over the range by a hash, so
+/// the games do not move in step.
+fn think_time((min, max): (u64, u64), index: usize, n: usize) -> Duration {
+    let mixed = (index as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((n as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+    let spread = (mixed ^ (mixed >> 29)) % (max - min + 1);
+    Duration::from_millis(min + spread)
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -37,6 +63,7 @@ fn parse_options() -> Result<Options, String> {
         variant: "chess".to_string(),
         url: None,
         server_pid: None,
+        think_ms: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -46,6 +73,7 @@ fn parse_options() -> Result<Options, String> {
             "--moves" => o.moves = value()?.parse().map_err(|e| format!("--moves: {e}"))?,
             "--seconds" => o.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--variant" => o.variant = value()?,
+            "--think" => o.think_ms = Some(parse_think(&value()?)?),
             "--url" => o.url = Some(value()?.trim_end_matches('/').to_string()),
             "--server-pid" => {
                 o.server_pid = Some(value()?.parse().map_err(|e| format!("--server-pid: {e}"))?)
@@ -53,7 +81,7 @@ fn parse_options() -> Result<Options, String> {
             other => {
                 return Err(format!(
                     "unknown option {other} (--games N --moves N --seconds N --variant ID \
-                     --url URL --server-pid PID)"
+                     --url URL --server-pid PID --think MIN-MAX)"
                 ));
             }
         }
@@ -71,9 +99,15 @@ struct GameRun {
     error: Option<String>,
 }
 
-async fn play_one(base: String, variant: String, moves: usize, index: usize) -> GameRun {
+async fn play_one(
+    base: String,
+    variant: String,
+    moves: usize,
+    think_ms: Option<(u64, u64)>,
+    index: usize,
+) -> GameRun {
     let mut run = GameRun::default();
-    if let Err(e) = play_inner(&base, &variant, moves, index, &mut run).await {
+    if let Err(e) = play_inner(&base, &variant, moves, think_ms, index, &mut run).await {
         run.error = Some(e);
     }
     run
@@ -99,6 +133,7 @@ async fn play_inner(
     base: &str,
     variant: &str,
     moves: usize,
+    think_ms: Option<(u64, u64)>,
     index: usize,
     run: &mut GameRun,
 ) -> Result<(), String> {
@@ -134,6 +169,9 @@ async fn play_inner(
     for n in 0..moves {
         if seen.status != "playing" || seen.legal.is_empty() {
             break;
+        }
+        if let Some(range) = think_ms {
+            tokio::time::sleep(think_time(range, index, n)).await;
         }
         let turn = seen.legal[(index * 31 + n * 17) % seen.legal.len()].clone();
         let ply = seen.ply;
@@ -291,8 +329,12 @@ async fn main() -> std::process::ExitCode {
             base
         }
     };
+    let thinking = match options.think_ms {
+        Some((min, max)) => format!(", {min}-{max} ms of thought before each move"),
+        None => String::new(),
+    };
     println!(
-        "{} games of {} x {} moves over WebSockets against {base}",
+        "{} games of {} x {} moves over WebSockets against {base}{thinking}",
         options.games, options.variant, options.moves
     );
     let cpu_before = options.server_pid.and_then(cpu_ms);
@@ -303,6 +345,7 @@ async fn main() -> std::process::ExitCode {
                 base.clone(),
                 options.variant.clone(),
                 options.moves,
+                options.think_ms,
                 i,
             ))
         })
