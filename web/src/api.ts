@@ -8,6 +8,7 @@ import type {
   JoinReply,
   LevelInfo,
   LobbyEntry,
+  RematchReply,
   Review,
   Side,
   VariantInfo,
@@ -93,6 +94,9 @@ export const api = {
   /** `seat` says which colour acts when the token holds both seats (a game at one screen). */
   action: (id: string, token: string, action: string, seat?: Color) =>
     call<Game>("POST", `/api/games/${encodeURIComponent(id)}/action`, { token, action, seat }, token),
+  /** Offers or accepts a rematch; once it has started, the reply holds this player's seat in it. */
+  rematch: (id: string, token: string) =>
+    call<RematchReply>("POST", `/api/games/${encodeURIComponent(id)}/rematch`, { token }, token),
   join: (id: string, invite: string, entropy?: string) =>
     call<JoinReply>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, entropy }),
   lobby: (status: "open" | "playing" | "over", limit = 30, offset = 0, variant = "") =>

@@ -16,6 +16,7 @@ import { boardAfter, entrySquares } from "./replay";
 import { GameSocket } from "./socket";
 import { Sounds } from "./sounds";
 import { materialTally } from "./material";
+import { askRematch } from "./rematch";
 import { rememberToken } from "./storage";
 import { watchGamePlayers } from "./players";
 
@@ -263,6 +264,9 @@ export class GamePage {
     }
     const entered = !current || current.ply !== game.ply;
     if (current) this.soundFor(current, game);
+    // the opponent accepted this player's rematch offer: both go to the new game
+    if (current?.next_game === null && game.next_game !== null && game.you && this.token)
+      void askRematch(game, this.token).catch((e) => this.showError(e));
     this.state.latest = game;
     this.clocks.update(game);
     if (entered || !this.state.selection) this.state.selection = initialSelection(game.legal);
@@ -465,7 +469,9 @@ export class GamePage {
     if (action === "resign-confirmed") action = "resign";
     this.hideError();
     try {
-      if (action === "take-back-here" || action === "draw-here") {
+      if (action === "rematch") {
+        if (!(await askRematch(g, token))) await this.refresh();
+      } else if (action === "take-back-here" || action === "draw-here") {
         // at one screen the page asks for one side and answers for the other
         const last = [...g.history].reverse().find((h) => h.kind !== "roll");
         const asker: Color = action === "draw-here" ? g.to_move : (last?.color ?? g.to_move);

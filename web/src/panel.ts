@@ -49,7 +49,8 @@ export function rollOptionsMarkup(g: Game): string {
 
 /** The buttons a seat holder has: abort, resign, and the offers that fit the opponent. */
 export function actionsMarkup(g: Game, confirmResign: boolean): string {
-  if (!g.you || g.status === "over") return "";
+  if (g.status === "over") return rematchMarkup(g);
+  if (!g.you) return "";
   const me: Color | "both" = g.you;
   const theirs = (c: Color | null) => c !== null && (me === "both" || c !== me);
   const buttons: string[] = [];
@@ -81,10 +82,30 @@ export function actionsMarkup(g: Game, confirmResign: boolean): string {
   return buttons.join("");
 }
 
+/** After the game: offer a rematch, see it offered, or go to it once it has started. */
+function rematchMarkup(g: Game): string {
+  if (g.next_game !== null) {
+    if (g.you) return button("rematch", "Go to the rematch");
+    return `<a class="rematch-link" href="/game/${encodeURIComponent(g.next_game)}">Watch the rematch</a>`;
+  }
+  if (!g.you) return "";
+  if (g.offers.rematch === null || g.you === "both") return button("rematch", "Rematch");
+  // the opponent's offer is answered in its banner (offersMarkup)
+  return g.offers.rematch === g.you
+    ? `<span class="offer-note rematch-note">Rematch offered: waiting for your opponent</span>`
+    : "";
+}
+
 /** An offer waiting for this player's answer, as a banner that is hard to miss. */
 export function offersMarkup(g: Game): string {
-  if (!g.you || g.you === "both" || g.status !== "playing") return "";
+  if (!g.you || g.you === "both") return "";
   const theirs = (c: Color | null) => c !== null && c !== g.you;
+  if (g.status === "over")
+    return theirs(g.offers.rematch) && g.next_game === null
+      ? `<div class="incoming-offer" data-offer="rematch" role="alert"><strong>Your opponent offers a rematch.</strong>
+        ${button("rematch", "Accept rematch")}</div>`
+      : "";
+  if (g.status !== "playing") return "";
   const out: string[] = [];
   if (theirs(g.offers.draw))
     out.push(

@@ -47,6 +47,8 @@ fn row(i: usize, now: i64) -> GameRow {
         black_ms: None,
         draw_offer: None,
         takeback_offer: None,
+        rematch_offer: None,
+        next_game: None,
         created_at: now - i as i64,
         updated_at: now - i as i64,
         version: 0,
@@ -75,6 +77,8 @@ async fn store_one(store: &Store, i: usize, now: i64) -> Result<(), String> {
         black_ms: None,
         draw_offer: None,
         takeback_offer: None,
+        rematch_offer: None,
+        next_game: None,
         updated_at: game.updated_at,
         version: 1,
     };

@@ -35,6 +35,10 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/games/{id}/turn", post(post_turn))
         .route("/api/games/{id}/action", post(post_action))
         .route("/api/games/{id}/join", post(post_join))
+        .route(
+            "/api/games/{id}/rematch",
+            post(crate::rematch::post_rematch),
+        )
         .route("/api/games/{id}/pgn", get(get_pgn))
         .route("/api", get(unknown_route).post(unknown_route))
         .route("/api/{*rest}", get(unknown_route).post(unknown_route))

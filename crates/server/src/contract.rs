@@ -234,6 +234,8 @@ pub enum You {
 pub struct Offers {
     pub draw: Option<Side>,
     pub takeback: Option<Side>,
+    /// The side that offered a rematch after the game.
+    pub rematch: Option<Side>,
 }
 
 /// The `GAME` object: everything the page draws.
@@ -276,6 +278,9 @@ pub struct Game {
     pub dice_seed: Option<String>,
     pub players: PerSide<Player>,
     pub offers: Offers,
+    /// The rematch's id once it started; each player gets its seat there from
+    /// `POST /api/games/ID/rematch`.
+    pub next_game: Option<String>,
     pub you: Option<You>,
     /// How many changes the game has had; a socket's `update` carries the next one.
     #[ts(type = "number")]
@@ -312,6 +317,7 @@ pub struct GameUpdate {
     pub seed: Option<String>,
     pub dice_seed: Option<String>,
     pub offers: Offers,
+    pub next_game: Option<String>,
 }
 
 #[derive(Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -388,6 +394,14 @@ pub struct JoinReply {
     pub seat: Side,
     pub token: String,
     pub game: Game,
+}
+
+/// `POST /api/games/ID/rematch`: the offer is waiting for the other player, or the
+/// rematch has started and `token` is the asker's seat in game `next_game`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct RematchReply {
+    pub next_game: Option<String>,
+    pub token: Option<String>,
 }
 
 /// A lobby entry's stage: `open` is a friend game still waiting for its guest.
@@ -776,6 +790,7 @@ pub fn typescript() -> String {
         CreateRequest::decl(&cfg),
         CreateReply::decl(&cfg),
         JoinReply::decl(&cfg),
+        RematchReply::decl(&cfg),
         LobbyStatus::decl(&cfg),
         LobbyEntry::decl(&cfg),
         TurnRequest::decl(&cfg),

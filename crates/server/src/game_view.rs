@@ -259,7 +259,9 @@ pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> Gam
         offers: Offers {
             draw: live.draw_offer(),
             takeback: live.takeback_offer(),
+            rematch: live.row.rematch_offer.map(Side::from),
         },
+        next_game: live.row.next_game.clone(),
     }
 }
 
@@ -300,6 +302,7 @@ pub fn render(live: &LiveGame, seat: Option<Seat>, now: i64) -> Game {
         dice_seed: u.dice_seed,
         players: live.players(),
         offers: u.offers,
+        next_game: u.next_game,
         you: seat.map(you),
         version: u.version,
     }

@@ -27,6 +27,7 @@ pub mod page;
 pub mod pgn_export;
 pub mod ratings;
 pub mod ratings_api;
+pub mod rematch;
 pub mod review;
 pub mod seats;
 pub mod security_headers;

@@ -290,6 +290,8 @@ impl LiveGame {
             black_ms: self.row.black_ms,
             draw_offer: self.row.draw_offer,
             takeback_offer: self.row.takeback_offer,
+            rematch_offer: self.row.rematch_offer,
+            next_game: self.row.next_game.clone(),
             updated_at: self.row.updated_at,
             version: self.row.version,
         }

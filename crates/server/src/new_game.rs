@@ -135,6 +135,8 @@ impl NewGame {
             black_ms: None,
             draw_offer: None,
             takeback_offer: None,
+            rematch_offer: None,
+            next_game: None,
             created_at: now,
             updated_at: now,
             version: 0,

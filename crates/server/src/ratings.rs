@@ -108,6 +108,30 @@ pub async fn bind_creator(
     Ok(())
 }
 
+/// Seats the accounts of a game in its rematch with their colours swapped, rated as the
+/// game was (stored before the rematch itself, as for a new game).
+pub async fn bind_rematch(
+    store: &Store,
+    game_id: &str,
+    old: &GameAccounts,
+) -> Result<(), ApiError> {
+    if old.white.is_none() && old.black.is_none() {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO game_accounts (game_id, white_account, black_account, rated) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING",
+    )
+    .bind(game_id)
+    .bind(&old.black)
+    .bind(&old.white)
+    .bind(i64::from(old.rated))
+    .execute(store.write_pool())
+    .await
+    .map_err(StoreError::from)?;
+    Ok(())
+}
+
 /// Seats the guest's account once the guest has taken up the invitation.
 pub async fn bind_guest(
     store: &Store,

@@ -157,6 +157,14 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "CREATE INDEX rating_changes_account ON rating_changes (account_id, at)",
         ],
     ),
+    (
+        7,
+        &[
+            // A rematch offered after the game (crate::rematch), and the game it started.
+            "ALTER TABLE games ADD COLUMN rematch_offer TEXT",
+            "ALTER TABLE games ADD COLUMN next_game TEXT",
+        ],
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -194,6 +202,10 @@ pub struct GameRow {
     pub black_ms: Option<i64>,
     pub draw_offer: Option<Color>,
     pub takeback_offer: Option<Color>,
+    /// The side that offered a rematch after the game.
+    pub rematch_offer: Option<Color>,
+    /// The rematch, once it started.
+    pub next_game: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
     /// How many writes the game has had; the next write must find this one stored.
@@ -357,7 +369,7 @@ impl Write {
 const GAME_COLUMNS: &str = "id, variant, rules, white_player, black_player, white_token, \
     black_token, invite_token, invite_seat, engine_level, initial_ms, \
     increment_ms, dice, seed, status, result, reason, white_ms, black_ms, draw_offer, \
-    takeback_offer, created_at, updated_at, version";
+    takeback_offer, created_at, updated_at, version, rematch_offer, next_game";
 
 fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     let text = |column: &str| row.try_get::<String, _>(column);
@@ -387,6 +399,8 @@ fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
         black_ms: row.try_get("black_ms")?,
         draw_offer: parse_color(optional("draw_offer")?)?,
         takeback_offer: parse_color(optional("takeback_offer")?)?,
+        rematch_offer: parse_color(optional("rematch_offer")?)?,
+        next_game: optional("next_game")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
@@ -403,6 +417,8 @@ pub struct HeaderUpdate {
     pub black_ms: Option<i64>,
     pub draw_offer: Option<Color>,
     pub takeback_offer: Option<Color>,
+    pub rematch_offer: Option<Color>,
+    pub next_game: Option<String>,
     pub updated_at: i64,
     /// The version this write makes; the stored game must be at the one before.
     pub version: i64,
@@ -902,7 +918,7 @@ async fn read_turns(conn: &mut sqlx::AnyConnection, id: &str) -> Result<Vec<Turn
 async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-         $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
+         $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
     ))
     .bind(&g.id)
     .bind(g.variant.name())
@@ -928,6 +944,8 @@ async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<(), 
     .bind(g.created_at)
     .bind(g.updated_at)
     .bind(g.version)
+    .bind(color_text(g.rematch_offer))
+    .bind(&g.next_game)
     .execute(conn)
     .await?;
     Ok(())
@@ -941,8 +959,8 @@ async fn update_header(
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_ms = $4, black_ms = $5, \
-         draw_offer = $6, takeback_offer = $7, updated_at = $8, version = $9 \
-         WHERE id = $10 AND version = $11",
+         draw_offer = $6, takeback_offer = $7, updated_at = $8, version = $9, \
+         rematch_offer = $10, next_game = $11 WHERE id = $12 AND version = $13",
     )
     .bind(status_text(h.status))
     .bind(&h.result)
@@ -953,6 +971,8 @@ async fn update_header(
     .bind(color_text(h.takeback_offer))
     .bind(h.updated_at)
     .bind(h.version)
+    .bind(color_text(h.rematch_offer))
+    .bind(&h.next_game)
     .bind(id)
     .bind(h.version - 1)
     .execute(&mut *conn)

@@ -105,7 +105,11 @@ export type Player = "human" | "engine";
 
 export type You = "white" | "black" | "both";
 
-export type Offers = { draw: Side | null, takeback: Side | null, };
+export type Offers = { draw: Side | null, takeback: Side | null, 
+/**
+ * The side that offered a rematch after the game.
+ */
+rematch: Side | null, };
 
 export type Game = { id: string, variant: string, name: string, rules: { [key in string]: string }, board: BoardShape, 
 /**
@@ -129,7 +133,12 @@ seed: string | null,
  * The seed the rolls come from (the server seed mixed with the entropy), once the
  * game is over.
  */
-dice_seed: string | null, players: PerSide<Player>, offers: Offers, you: You | null, 
+dice_seed: string | null, players: PerSide<Player>, offers: Offers, 
+/**
+ * The rematch's id once it started; each player gets its seat there from
+ * `POST /api/games/ID/rematch`.
+ */
+next_game: string | null, you: You | null, 
 /**
  * How many changes the game has had; a socket's `update` carries the next one.
  */
@@ -143,7 +152,7 @@ keep: number,
 /**
  * The entries that follow them.
  */
-added: Array<HistoryEntry>, fen: string, ply: number, pieces: Array<PieceOnBoard>, beast: string | null, hands: PerSide<Array<string>> | null, to_move: Side, owed: Owed, legal: Array<LegalTurn>, rolls: Array<RollChoice>, trample_odds: { [key in string]: number } | null, status: Status, result: string, reason: string | null, clock: ClockState | null, entropy: PerSide<string | null>, seed: string | null, dice_seed: string | null, offers: Offers, };
+added: Array<HistoryEntry>, fen: string, ply: number, pieces: Array<PieceOnBoard>, beast: string | null, hands: PerSide<Array<string>> | null, to_move: Side, owed: Owed, legal: Array<LegalTurn>, rolls: Array<RollChoice>, trample_odds: { [key in string]: number } | null, status: Status, result: string, reason: string | null, clock: ClockState | null, entropy: PerSide<string | null>, seed: string | null, dice_seed: string | null, offers: Offers, next_game: string | null, };
 
 export type Opponent = "engine" | "friend" | "local";
 
@@ -171,6 +180,8 @@ seed?: number | string, };
 export type CreateReply = { id: string, seats: PerSide<string | null>, invite: string | null, game: Game, };
 
 export type JoinReply = { seat: Side, token: string, game: Game, };
+
+export type RematchReply = { next_game: string | null, token: string | null, };
 
 export type LobbyStatus = "open" | "playing" | "over";
 
