@@ -2,6 +2,8 @@
 // from the server's types (crates/server/src/contract.rs) into ./generated/contract.ts.
 
 import type {
+  ChatLine,
+  ChatRoom,
   CreateReply,
   CreateRequest,
   Game,
@@ -17,6 +19,8 @@ import type {
 export type {
   BeastKind,
   BoardShape,
+  ChatLine,
+  ChatRoom,
   CreateReply,
   CreateRequest,
   Game,
@@ -97,6 +101,10 @@ export const api = {
   /** Offers or accepts a rematch; once it has started, the reply holds this player's seat in it. */
   rematch: (id: string, token: string) =>
     call<RematchReply>("POST", `/api/games/${encodeURIComponent(id)}/rematch`, { token }, token),
+  chat: (id: string, room: ChatRoom, token?: string) =>
+    call<ChatLine[]>("GET", `/api/games/${encodeURIComponent(id)}/chat?room=${room}`, undefined, token),
+  say: (id: string, room: ChatRoom, text: string, token?: string) =>
+    call<ChatLine>("POST", `/api/games/${encodeURIComponent(id)}/chat`, { token, room, text }, token),
   join: (id: string, invite: string, entropy?: string) =>
     call<JoinReply>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, entropy }),
   lobby: (status: "open" | "playing" | "over", limit = 30, offset = 0, variant = "") =>

@@ -5,6 +5,7 @@
 import { api, ApiError, freshEntropy, type Color, type Game, type LegalTurn } from "./api";
 import { Animation } from "./animation";
 import { BoardView, formatOdds, sharedOdds, type BoardScene } from "./board";
+import { GameChat } from "./chat";
 import { ClockView } from "./clocks";
 import { sanctuarySquares, type FenBoard } from "./fen";
 import { GamePanel } from "./game-panel";
@@ -51,11 +52,17 @@ export class GamePage {
       }
       this.showError(e);
     }
+    const chat = new GameChat(this.root.querySelector(".chat")!, this.id, this.token);
     this.socket = new GameSocket(
       api.wsUrl(this.id, this.token ?? undefined),
       (game) => this.accept(game, "socket"),
       (message) => this.showError(new Error(message)),
-      (live) => this.el.conn.classList.toggle("offline", !live),
+      (live) => {
+        this.el.conn.classList.toggle("offline", !live);
+        // lines said while the socket was away are read again
+        if (live) void chat.load();
+      },
+      (line) => chat.hear(line),
     );
     this.socket.open();
     window.setInterval(() => this.clocks.tick(), 200);
@@ -127,6 +134,7 @@ export class GamePage {
           <div class="actions"></div>
           <div class="error" role="alert" hidden></div>
           <div class="moves-box"><table class="movelist"></table></div>
+          <section class="chat"></section>
           <details class="about"><summary>How this game works</summary><p class="blurb"></p>
             <p><a class="rules-link" href="/">The full rules, with diagrams</a></p>
             <p>Click or drag a piece, type a move, or use the arrow keys and Enter on the board.</p></details>

@@ -2,7 +2,7 @@
 // the game held here; on a gap in the versions it asks for the whole game again. Reconnects
 // with a growing pause after a drop.
 
-import type { Game } from "./api";
+import type { ChatLine, Game } from "./api";
 import { applyUpdate } from "./game-state";
 import type { ServerMessage } from "./generated/contract";
 
@@ -18,6 +18,7 @@ export class GameSocket {
     private readonly onState: (game: Game) => void,
     private readonly onError: (message: string) => void,
     private readonly onLive: (live: boolean) => void,
+    private readonly onChat: (line: ChatLine) => void = () => {},
   ) {}
 
   open(): void {
@@ -63,6 +64,8 @@ export class GameSocket {
       this.onState(this.game);
     } else if (message.type === "error") {
       this.onError(message.error);
+    } else if (message.type === "chat") {
+      this.onChat(message.line);
     }
   }
 

@@ -36,6 +36,10 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/games/{id}/action", post(post_action))
         .route("/api/games/{id}/join", post(post_join))
         .route(
+            "/api/games/{id}/chat",
+            get(crate::chat_api::get_chat).post(crate::chat_api::post_chat),
+        )
+        .route(
             "/api/games/{id}/rematch",
             post(crate::rematch::post_rematch),
         )

@@ -502,6 +502,44 @@ pub enum ServerMessage {
         status: u16,
         error: String,
     },
+    /// A new line in a chat room the socket may read.
+    Chat {
+        line: ChatLine,
+    },
+}
+
+/// A game's two chat rooms: the players', read and written with a seat token, and the
+/// spectators', read by anyone and written by logged-in accounts not playing the game.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum ChatRoom {
+    Players,
+    Spectators,
+}
+
+/// One line of a game's chat, as its author typed it: plain text, never markup.
+#[derive(Serialize, TS, Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub room: ChatRoom,
+    /// The line's number in its room, from 1.
+    #[ts(type = "number")]
+    pub seq: i64,
+    /// The author's account name, or `white` / `black` for a player without an account.
+    pub author: String,
+    pub text: String,
+    /// Milliseconds since 1970.
+    #[ts(type = "number")]
+    pub at: i64,
+}
+
+/// The body of `POST /api/games/ID/chat`; `room` is the players' unless said.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct ChatRequest {
+    #[ts(optional)]
+    pub token: Option<String>,
+    #[ts(optional)]
+    pub room: Option<ChatRoom>,
+    pub text: String,
 }
 
 /// The body of `POST /api/account/register` and `POST /api/account/login`.
@@ -797,6 +835,9 @@ pub fn typescript() -> String {
         ActionRequest::decl(&cfg),
         JoinRequest::decl(&cfg),
         ServerMessage::decl(&cfg),
+        ChatRoom::decl(&cfg),
+        ChatLine::decl(&cfg),
+        ChatRequest::decl(&cfg),
         ErrorBody::decl(&cfg),
         Credentials::decl(&cfg),
         PasswordChange::decl(&cfg),

@@ -1,13 +1,15 @@
 //! Changes made through other servers sharing the PostgreSQL database: every committed
 //! write to a game is announced on the store's channel (`store::CHANNEL`, `ID VERSION`);
 //! each server LISTENs on it and brings the games it holds up to date, which pushes the
-//! change to their sockets. SQLite has one server: no feed.
+//! change to their sockets. New chat lines come the same way on `chat::CHAT_CHANNEL`.
+//! SQLite has one server: no feed.
 //!
 //! A lost LISTEN connection is opened again (waiting longer after each failure); what was
 //! announced meanwhile is not delivered, so every game held is then compared with the
 //! store. Writes never depend on the feed: each one checks the stored version first
 //! (`Hub::change`), so a missed announcement only delays a socket's update.
 
+use crate::chat::{self, CHAT_CHANNEL};
 use crate::hub::Hub;
 use crate::store::CHANNEL;
 use sqlx::postgres::PgListener;
@@ -31,7 +33,7 @@ pub async fn start(hub: &Arc<Hub>) -> Result<Option<JoinHandle<()>>, String> {
 
 async fn listen(url: &str) -> Result<PgListener, sqlx::Error> {
     let mut listener = PgListener::connect(url).await?;
-    listener.listen(CHANNEL).await?;
+    listener.listen_all([CHANNEL, CHAT_CHANNEL]).await?;
     Ok(listener)
 }
 
@@ -48,6 +50,10 @@ async fn run(url: String, mut listener: PgListener, hub: Weak<Hub>) {
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
+                if notification.channel() == CHAT_CHANNEL {
+                    tokio::spawn(hear_chat(hub, notification.payload().to_string()));
+                    continue;
+                }
                 let Some((id, version)) = parse(notification.payload()) else {
                     tracing::warn!("unreadable notification '{}'", notification.payload());
                     continue;
@@ -72,6 +78,19 @@ async fn run(url: String, mut listener: PgListener, hub: Weak<Hub>) {
                 catch_up_all(&hub).await;
             }
         }
+    }
+}
+
+/// Sends a line another server stored to this server's sockets of its game.
+async fn hear_chat(hub: Arc<Hub>, payload: String) {
+    let Some((id, room, seq)) = chat::parse_announcement(&payload) else {
+        tracing::warn!("unreadable chat notification '{payload}'");
+        return;
+    };
+    match chat::line(&hub.store, &id, room, seq).await {
+        Ok(Some(line)) => hub.announce_chat(&id, line),
+        Ok(None) => tracing::warn!("chat line {payload} announced but not found"),
+        Err(e) => tracing::warn!("chat line {payload} not read: {}", e.message),
     }
 }
 

@@ -8,7 +8,7 @@
 //! resume the engine.
 
 use crate::clock::now_ms;
-use crate::contract::{Player, ServerMessage, Status};
+use crate::contract::{ChatLine, Player, ServerMessage, Status};
 use crate::engine_pool::{self, EnginePool};
 use crate::error::{ApiError, GameError};
 use crate::game_view;
@@ -51,6 +51,8 @@ pub struct GameSlot {
     pub live: AsyncMutex<LiveGame>,
     /// Announces every committed change.
     pub changes: broadcast::Sender<Arc<Announcement>>,
+    /// Announces every new chat line, of both rooms (each socket keeps those it may read).
+    pub chat: broadcast::Sender<Arc<ChatLine>>,
     /// The ply and position key the engine is thinking at, so one search runs per
     /// position.
     engine_at: Mutex<Option<(i64, u64)>>,
@@ -114,6 +116,7 @@ impl Hub {
         let slot = Arc::new(GameSlot {
             live: AsyncMutex::new(live),
             changes: broadcast::channel(64).0,
+            chat: broadcast::channel(64).0,
             engine_at: Mutex::new(None),
             wake: Notify::new(),
             touched: AtomicI64::new(now_ms()),
@@ -258,6 +261,13 @@ impl Hub {
             && let Err(e) = self.catch_up(slot, &mut live).await
         {
             tracing::warn!("game {} not brought up to date: {}", live.row.id, e.message);
+        }
+    }
+
+    /// Sends a new chat line of game `id` to its sockets here, if the game is held.
+    pub fn announce_chat(&self, id: &str, line: ChatLine) {
+        if let Some(slot) = self.games().get(id) {
+            let _ = slot.chat.send(Arc::new(line));
         }
     }
 

@@ -7,6 +7,8 @@ pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod body;
+pub mod chat;
+pub mod chat_api;
 pub mod clock;
 pub mod commands;
 pub mod contract;
@@ -113,6 +115,7 @@ fn router(
         .layer(Extension(new_game::TestMode(test_mode)))
         .layer(Extension(limiter))
         .layer(Extension(login_limits::LoginLimiter::new()))
+        .layer(Extension(chat_api::ChatLimiter::new()))
         .with_state(hub);
     page::serve(api, web_dir, embedded)
         .layer(axum::middleware::map_response(security_headers::add))

@@ -165,6 +165,16 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "ALTER TABLE games ADD COLUMN next_game TEXT",
         ],
     ),
+    (
+        8,
+        &[
+            // A game's chat (crate::chat): its rooms' lines, numbered from 1 in each room.
+            "CREATE TABLE chat_lines (game_id TEXT NOT NULL, room TEXT NOT NULL, \
+             seq BIGINT NOT NULL, author TEXT NOT NULL, author_account TEXT, \
+             text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (game_id, room, seq))",
+            "CREATE INDEX chat_lines_account ON chat_lines (author_account)",
+        ],
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]

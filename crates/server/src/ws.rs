@@ -4,6 +4,7 @@
 //! do.
 
 use crate::body::BODY_LIMIT;
+use crate::chat;
 use crate::clock::now_ms;
 use crate::commands::{play_turn, take_action};
 use crate::contract::{ActionRequest, ServerMessage, TurnRequest};
@@ -145,6 +146,7 @@ async fn serve(hub: Arc<Hub>, id: String, token: Option<String>, mut socket: Web
     };
     // Subscribed before the state is read: no change falls between the two.
     let mut changes = slot.changes.subscribe();
+    let mut chat = slot.chat.subscribe();
     drop(slot);
     let Some((mut version, mut seat)) = send_state(&hub, &id, token.as_deref(), &mut socket).await
     else {
@@ -192,6 +194,20 @@ async fn serve(hub: Arc<Hub>, id: String, token: Option<String>, mut socket: Web
                         };
                         (version, seat) = sent;
                     }
+                    Err(RecvError::Closed) => return,
+                }
+            }
+            line = chat.recv() => {
+                match line {
+                    Ok(line) if chat::may_read(line.room, seat) => {
+                        let text = to_text(&ServerMessage::Chat { line: (*line).clone() });
+                        if socket.send(Message::Text(text.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    // Lines a socket fell behind on are in GET /chat; the page reads it again
+                    // when it connects.
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => return,
                 }
             }

@@ -206,7 +206,25 @@ export type JoinRequest = { invite?: string,
  */
 entropy?: string, };
 
-export type ServerMessage = { "type": "state", game: Game, } | { "type": "update", update: GameUpdate, } | { "type": "error", status: number, error: string, };
+export type ServerMessage = { "type": "state", game: Game, } | { "type": "update", update: GameUpdate, } | { "type": "error", status: number, error: string, } | { "type": "chat", line: ChatLine, };
+
+export type ChatRoom = "players" | "spectators";
+
+export type ChatLine = { room: ChatRoom, 
+/**
+ * The line's number in its room, from 1.
+ */
+seq: number, 
+/**
+ * The author's account name, or `white` / `black` for a player without an account.
+ */
+author: string, text: string, 
+/**
+ * Milliseconds since 1970.
+ */
+at: number, };
+
+export type ChatRequest = { token?: string, room?: ChatRoom, text: string, };
 
 export type ErrorBody = { error: string, };
 
