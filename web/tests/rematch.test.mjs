@@ -59,6 +59,8 @@ test("two players: one offers a rematch, the other accepts, both change colour",
     const watcher = await newPage(browser);
     try {
       await watcher.page.goto(alice.page.url().replace(gameId(alice.page), first));
+      // the page draws the link once the game has arrived
+      await watcher.page.waitForSelector(".rematch-link");
       const href = await watcher.page.$eval(".rematch-link", (a) => a.getAttribute("href"));
       assert.equal(href, `/game/${gameId(alice.page)}`);
     } finally {
