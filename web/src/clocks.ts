@@ -76,6 +76,10 @@ export const LOW_MS = 20000;
 
 export function formatClock(ms: number): string {
   const clamped = Math.max(0, ms);
+  // correspondence: days and hours, then hours and minutes
+  const hours = Math.floor(clamped / 3600000);
+  if (hours >= 24) return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  if (hours >= 1) return `${hours} h ${String(Math.floor((clamped % 3600000) / 60000)).padStart(2, "0")} min`;
   const total = Math.floor(clamped / 1000);
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;

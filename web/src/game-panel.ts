@@ -12,6 +12,7 @@ import { actionsMarkup, diceBoxMarkup, offersMarkup, resultMarkup, rollOptionsMa
 import { pieceIcon, roleOfLetter } from "./pieces";
 import { materialTally } from "./material";
 import { loadInvite } from "./storage";
+import { notifyButtonMarkup, pageTitle } from "./turn-alert";
 
 export class GamePanel {
   constructor(
@@ -27,7 +28,7 @@ export class GamePanel {
     this.el.title.textContent = g.name;
     this.el.blurb.textContent = this.state.facts?.summary ?? "";
     (this.el.rulesLink as HTMLAnchorElement).href = `/rules/${encodeURIComponent(g.variant)}`;
-    document.title = `${g.name} · Menagerie`;
+    document.title = pageTitle(g);
     // while the beast walks, the result waits for the end of its walk
     this.el.status.textContent = this.state.animating ? "The beast moves…" : this.statusText(g);
     this.el.status.dataset.owed = g.owed;
@@ -105,7 +106,7 @@ export class GamePanel {
       .join("");
   }
   renderActions(g: Game): void {
-    this.el.actions.innerHTML = actionsMarkup(g, this.state.confirmResign);
+    this.el.actions.innerHTML = actionsMarkup(g, this.state.confirmResign) + notifyButtonMarkup(g);
     this.el.offers.innerHTML = offersMarkup(g);
   }
   renderInvite(g: Game): void {

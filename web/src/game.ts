@@ -18,6 +18,7 @@ import { GameSocket } from "./socket";
 import { Sounds } from "./sounds";
 import { materialTally } from "./material";
 import { askRematch } from "./rematch";
+import { askToNotify, notifyTurn } from "./turn-alert";
 import { rememberToken } from "./storage";
 import { watchGamePlayers } from "./players";
 
@@ -242,6 +243,10 @@ export class GamePage {
     });
     for (const el of [this.el.actions, this.el.offers])
       el.addEventListener("click", (e) => {
+        if ((e.target as HTMLElement).closest(".notify-turn")) {
+          void askToNotify().then(() => this.panel.renderActions(this.state.latest!));
+          return;
+        }
         const target = (e.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
         if (target) void this.act(target.dataset.action!);
       });
@@ -272,6 +277,7 @@ export class GamePage {
     }
     const entered = !current || current.ply !== game.ply;
     if (current) this.soundFor(current, game);
+    notifyTurn(current, game);
     // the opponent accepted this player's rematch offer: both go to the new game
     if (current?.next_game === null && game.next_game !== null && game.you && this.token)
       void askRematch(game, this.token).catch((e) => this.showError(e));

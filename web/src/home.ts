@@ -22,12 +22,16 @@ const CLOCKS: { label: string; value: string }[] = [
   { label: "10 + 5 rapid", value: "600000+5000" },
   { label: "15 + 10 rapid", value: "900000+10000" },
   { label: "30 + 0 classical", value: "1800000+0" },
+  ...[1, 2, 3, 5, 7, 14].map((days) => ({
+    label: `${days} ${days === 1 ? "day" : "days"} per move`,
+    value: `days:${days}`,
+  })),
 ];
 
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
     <section class="hero">
-      <p class="account-links"><a href="/account">Account</a> · <a href="/leaderboard/chess">Leaderboards</a></p>
+      <p class="account-links"><a href="/account">Account</a> · <a href="/my-games">My games</a> · <a href="/leaderboard/chess">Leaderboards</a></p>
       <h1>Chess with beasts</h1>
       <p>A Behemoth that tramples everything in its path, a Juggernaut, swapping chieftains, camels and wildebeest.
         Pick a game: play the engine, send a friend a link, or play both sides at this screen.</p>
@@ -164,13 +168,15 @@ export async function homePage(root: HTMLElement): Promise<void> {
   ) => {
     const data = new FormData(form);
     const clock = String(data.get("clock") ?? "");
+    const days = clock.startsWith("days:") ? Number(clock.slice(5)) : undefined;
     const [initial, increment] = clock.split("+").map(Number);
     const request: CreateRequest = {
       variant,
       rules: chosenRules,
       opponent,
       color: data.get("color") as CreateRequest["color"],
-      clock: clock ? { initial_ms: initial, increment_ms: increment } : undefined,
+      clock: clock && days === undefined ? { initial_ms: initial, increment_ms: increment } : undefined,
+      days_per_move: days,
       dice: hasDice(variants.find((x) => x.id === variant)) ? dice : "server",
       entropy: freshEntropy(),
     };

@@ -1,12 +1,13 @@
 // Routes: `/` is the home page, `/game/ID` the game page (`?seat=TOKEN` to play,
 // `?invite=TOKEN` to take up an invitation), `/rules/ID` a variant's rules, `/review/ID` a
-// finished game's review, `/analysis` the analysis board, `/account`, `/player/NAME` and
+// finished game's review, `/analysis` the analysis board, `/account`, `/my-games`, `/player/NAME` and
 // `/leaderboard/ID` the players' pages.
 
 import "./style.css";
 import { analysisPage } from "./analysis-page";
 import { GamePage } from "./game";
 import { homePage } from "./home";
+import { myGamesPage } from "./my-games";
 import { accountPage, leaderboardPage, profilePage } from "./players";
 import { reviewPage } from "./review-page";
 import { rulesPage } from "./rules-page";
@@ -34,6 +35,8 @@ if (match) {
   void page.start(params.get("invite"));
 } else if (/^\/account\/?$/.test(location.pathname)) {
   void accountPage(root);
+} else if (/^\/my-games\/?$/.test(location.pathname)) {
+  void myGamesPage(root);
 } else if (/^\/player\/([^/]+)\/?$/.test(location.pathname)) {
   void profilePage(root, decodeURIComponent(location.pathname.split("/")[2]));
 } else if (/^\/leaderboard\/([^/]+)\/?$/.test(location.pathname)) {

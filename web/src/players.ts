@@ -39,14 +39,14 @@ export const accountApi = {
 };
 
 /** An element with its class and text. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text) e.textContent = text;
   return e;
 }
 
-function link(href: string, text: string, cls = ""): HTMLAnchorElement {
+export function link(href: string, text: string, cls = ""): HTMLAnchorElement {
   const a = el("a", cls, text);
   a.href = href;
   return a;
@@ -90,11 +90,11 @@ function form(
   return f;
 }
 
-function frame(root: HTMLElement, title: string): HTMLElement {
+export function frame(root: HTMLElement, title: string): HTMLElement {
   root.replaceChildren();
   const main = el("main", "players-page");
   const nav = el("p", "players-nav");
-  nav.append(link("/", "← Menagerie"), " · ", link("/account", "Account"), " · ", link("/leaderboard/chess", "Leaderboards"));
+  nav.append(link("/", "← Menagerie"), " · ", link("/account", "Account"), " · ", link("/my-games", "My games"), " · ", link("/leaderboard/chess", "Leaderboards"));
   main.append(nav, el("h1", "", title));
   root.append(main);
   return main;

@@ -49,6 +49,9 @@ fn row(i: usize, now: i64) -> GameRow {
         takeback_offer: None,
         rematch_offer: None,
         next_game: None,
+        days_per_move: None,
+        deadline: None,
+        on_move: None,
         created_at: now - i as i64,
         updated_at: now - i as i64,
         version: 0,
@@ -79,6 +82,8 @@ async fn store_one(store: &Store, i: usize, now: i64) -> Result<(), String> {
         takeback_offer: None,
         rematch_offer: None,
         next_game: None,
+        deadline: None,
+        on_move: None,
         updated_at: game.updated_at,
         version: 1,
     };

@@ -3,6 +3,9 @@
 //! `remaining` holds each side's time as of `since`; the running side's time goes down
 //! from `since` on. After a restart the clock resumes from the values stored with the
 //! last committed change (docs/api.md, "Clocks across a restart").
+//!
+//! A correspondence clock (`per_move`) gives each move the same time, days: a side whose
+//! turn ends has its whole time again. It runs in wall-clock time across restarts too.
 
 use rules::Color;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -18,6 +21,8 @@ pub fn now_ms() -> i64 {
 pub struct Clock {
     pub initial_ms: i64,
     pub increment_ms: i64,
+    /// Each move has `initial_ms` (correspondence), instead of one time for the game.
+    pub per_move: bool,
     remaining: [i64; 2],
     running: Option<Color>,
     since: i64,
@@ -28,9 +33,18 @@ impl Clock {
         Clock {
             initial_ms,
             increment_ms,
+            per_move: false,
             remaining: [initial_ms; 2],
             running: None,
             since: 0,
+        }
+    }
+
+    /// A correspondence clock: `ms` for every move.
+    pub fn per_move(ms: i64) -> Clock {
+        Clock {
+            per_move: true,
+            ..Clock::new(ms, 0)
         }
     }
 
@@ -46,6 +60,7 @@ impl Clock {
         Clock {
             initial_ms,
             increment_ms,
+            per_move: false,
             remaining: [white_ms, black_ms],
             running,
             since: now,
@@ -79,14 +94,19 @@ impl Clock {
         }
         if let Some(c) = self.running {
             let left = (self.remaining[c.index()] - (now - self.since).max(0)).max(0);
-            self.remaining[c.index()] = if next.is_some() {
-                left + self.increment_ms
-            } else {
-                left
+            self.remaining[c.index()] = match next {
+                Some(_) if self.per_move => self.initial_ms,
+                Some(_) => left + self.increment_ms,
+                None => left,
             };
         }
         self.running = next;
         self.since = now;
+    }
+
+    /// When the running side's time runs out.
+    pub fn deadline(&self) -> Option<i64> {
+        self.running.map(|c| self.since + self.remaining[c.index()])
     }
 
     /// Both sides' times as of `now`, as stored with a change: the running side's elapsed
@@ -114,5 +134,22 @@ mod tests {
         assert_eq!(clock.flagged(13_999), None);
         clock.switch(None, 6_000);
         assert_eq!(clock.reading(100_000), [7_500, 8_000]);
+    }
+
+    #[test]
+    fn a_correspondence_clock_gives_every_move_the_whole_time() {
+        const DAY: i64 = 86_400_000;
+        let mut clock = Clock::per_move(3 * DAY);
+        clock.switch(Some(Color::White), 0);
+        assert_eq!(clock.deadline(), Some(3 * DAY));
+        clock.switch(Some(Color::Black), 2 * DAY);
+        assert_eq!(
+            clock.reading(2 * DAY),
+            [3 * DAY, 3 * DAY],
+            "White's time is whole again"
+        );
+        assert_eq!(clock.deadline(), Some(5 * DAY));
+        assert_eq!(clock.flagged(5 * DAY - 1), None);
+        assert_eq!(clock.flagged(5 * DAY), Some(Color::Black));
     }
 }

@@ -176,6 +176,9 @@ pub struct ClockState {
     pub initial_ms: i64,
     #[ts(type = "number")]
     pub increment_ms: i64,
+    /// Correspondence: every move has `initial_ms` (these days); null for a game clock.
+    #[ts(type = "number | null")]
+    pub days_per_move: Option<i64>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
@@ -367,6 +370,9 @@ pub struct CreateRequest {
     pub engine: Option<EngineOptions>,
     #[ts(optional)]
     pub clock: Option<ClockOptions>,
+    /// Correspondence instead of a clock: 1, 2, 3, 5, 7 or 14 days for every move.
+    #[ts(optional, type = "number")]
+    pub days_per_move: Option<i64>,
     #[ts(optional)]
     pub dice: Option<DiceMode>,
     /// The creator's own randomness for the dice: 1 to 64 letters, digits, `-` or `_`.
@@ -641,6 +647,28 @@ pub struct ProfileGame {
     pub created_at: i64,
 }
 
+/// A game of `GET /api/account/games`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct MyGame {
+    pub id: String,
+    pub variant: String,
+    /// The player's colour.
+    pub color: Side,
+    /// The opponent's account name, if the opponent has one.
+    pub opponent: Option<String>,
+    pub opponent_player: Player,
+    pub status: Status,
+    pub result: String,
+    pub your_turn: bool,
+    #[ts(type = "number | null")]
+    pub days_per_move: Option<i64>,
+    /// A correspondence game's deadline for the side to move (ms since 1970).
+    #[ts(type = "number | null")]
+    pub deadline: Option<i64>,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+}
+
 /// The reply of `GET /api/players/NAME`.
 #[derive(Serialize, TS, Clone, Debug)]
 pub struct Profile {
@@ -850,6 +878,7 @@ pub fn typescript() -> String {
         VariantRating::decl(&cfg),
         RatingPoint::decl(&cfg),
         ProfileGame::decl(&cfg),
+        MyGame::decl(&cfg),
         Profile::decl(&cfg),
         LeaderboardEntry::decl(&cfg),
         Judgement::decl(&cfg),

@@ -228,6 +228,7 @@ pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> Gam
             running: c.running().map(Side::from),
             initial_ms: c.initial_ms,
             increment_ms: c.increment_ms,
+            days_per_move: live.row.days_per_move,
         }
     });
     let history = live.history();

@@ -433,7 +433,7 @@ fn announce(slot: &GameSlot, live: &LiveGame, keep: usize) {
 }
 
 /// A game's keeper: ends the game when the running side's flag falls, and lets the game
-/// go once it is idle with no clock running. Sleeps until the next of those moments, or
+/// go once it is idle with no clock running (or only a correspondence clock). Sleeps until the next of those moments, or
 /// until a change wakes it.
 async fn keep(hub: Weak<Hub>, slot: Arc<GameSlot>) {
     loop {
@@ -460,9 +460,12 @@ async fn keep(hub: Weak<Hub>, slot: Arc<GameSlot>) {
                 .clock
                 .as_ref()
                 .and_then(|c| c.running().map(|side| c.reading(now)[side.index()]));
+            // A correspondence game whose time runs out after it could be let go is let
+            // go: the deadline sweep loads it again in time (crate::correspondence).
+            let per_move = live.clock.as_ref().is_some_and(|c| c.per_move);
             match flag_in {
-                Some(ms) => ms + 1,
-                None => {
+                Some(ms) if !per_move || ms <= idle_ms => ms + 1,
+                _ => {
                     let idle_for = now - slot.touched.load(Ordering::Relaxed);
                     if idle_for >= idle_ms {
                         let id = live.row.id.clone();

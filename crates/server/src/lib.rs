@@ -12,6 +12,7 @@ pub mod chat_api;
 pub mod clock;
 pub mod commands;
 pub mod contract;
+pub mod correspondence;
 pub mod engine_pool;
 pub mod error;
 pub mod game_feed;
@@ -24,6 +25,7 @@ pub mod limits;
 pub mod live_game;
 pub mod lobby;
 pub mod login_limits;
+pub mod my_games;
 pub mod new_game;
 pub mod page;
 pub mod pgn_export;
@@ -69,6 +71,8 @@ pub struct Running {
     pub hub: Arc<hub::Hub>,
     /// Other servers' changes to the games (PostgreSQL only).
     feed: Option<tokio::task::JoinHandle<()>>,
+    /// Loads the correspondence games whose time ran out.
+    sweeper: tokio::task::JoinHandle<()>,
     shutdown: tokio::sync::oneshot::Sender<()>,
     served: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -81,6 +85,7 @@ impl Running {
         if let Some(feed) = self.feed {
             feed.abort();
         }
+        self.sweeper.abort();
         self.hub.drop_all();
         self.hub.store.close().await;
     }
@@ -103,6 +108,7 @@ fn router(
     let api = api::routes()
         .merge(account_api::routes())
         .merge(ratings_api::routes())
+        .merge(my_games::routes())
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
         .route(
             "/api/games/{id}/review",
@@ -132,6 +138,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         engine_pool::EnginePool::new(config.engine_threads, 16),
     );
     let feed = game_feed::start(&hub).await?;
+    let sweeper = correspondence::start(&hub);
     // Resumed while the server already answers: a start does not wait for them.
     let resuming = hub.clone();
     tokio::spawn(async move {
@@ -171,6 +178,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         addr,
         hub,
         feed,
+        sweeper,
         shutdown,
         served,
     })

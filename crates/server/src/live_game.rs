@@ -132,15 +132,26 @@ impl LiveGame {
         } else {
             Dice::Physical
         };
+        // A correspondence clock ran on while nobody held the game: it goes on from the
+        // last stored change. A game clock waits while no server runs.
+        let clock_since = if row.days_per_move.is_some() {
+            row.updated_at
+        } else {
+            now
+        };
         let clock = match (row.initial_ms, row.increment_ms) {
-            (Some(initial), increment) => Some(Clock::resumed(
-                initial,
-                increment.unwrap_or(0),
-                row.white_ms.unwrap_or(initial),
-                row.black_ms.unwrap_or(initial),
-                None,
-                now,
-            )),
+            (Some(initial), increment) => {
+                let mut clock = Clock::resumed(
+                    initial,
+                    increment.unwrap_or(0),
+                    row.white_ms.unwrap_or(initial),
+                    row.black_ms.unwrap_or(initial),
+                    None,
+                    clock_since,
+                );
+                clock.per_move = row.days_per_move.is_some();
+                Some(clock)
+            }
             _ => None,
         };
         let mut live = LiveGame {
@@ -155,7 +166,7 @@ impl LiveGame {
         live.record();
         let runs = live.who_runs();
         if let Some(c) = &mut live.clock {
-            c.switch(runs, now);
+            c.switch(runs, clock_since);
         }
         Ok(live)
     }
@@ -242,6 +253,19 @@ impl LiveGame {
         }
     }
 
+    /// The side whose turn it is while the game is played: the side to move, or while
+    /// the dice are owed the side that just moved (with physical dice it reads them).
+    fn on_move(&self) -> Option<Color> {
+        if self.row.status != Status::Playing {
+            return None;
+        }
+        match self.game().owed() {
+            Owed::Move(c) => Some(c),
+            Owed::Roll => Some(!self.game().position().turn()),
+            Owed::Over(_) => None,
+        }
+    }
+
     /// Whether anyone has moved yet (a roll alone does not start the clocks).
     fn has_a_move(&self) -> bool {
         self.game()
@@ -272,7 +296,9 @@ impl LiveGame {
             let [w, b] = clock.settle(now);
             self.row.white_ms = Some(w);
             self.row.black_ms = Some(b);
+            self.row.deadline = clock.deadline().filter(|_| clock.per_move);
         }
+        self.row.on_move = self.on_move();
         if self.row.status == Status::Over {
             self.row.draw_offer = None;
             self.row.takeback_offer = None;
@@ -292,6 +318,8 @@ impl LiveGame {
             takeback_offer: self.row.takeback_offer,
             rematch_offer: self.row.rematch_offer,
             next_game: self.row.next_game.clone(),
+            deadline: self.row.deadline,
+            on_move: self.row.on_move,
             updated_at: self.row.updated_at,
             version: self.row.version,
         }

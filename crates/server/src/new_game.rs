@@ -29,6 +29,8 @@ pub struct NewGame {
     pub creator: Color,
     pub level: i64,
     pub clock: Option<ClockOptions>,
+    /// Correspondence: days per move, instead of a game clock.
+    pub days_per_move: Option<i64>,
     pub dice: DiceMode,
     pub seed: GameSeed,
 }
@@ -74,6 +76,7 @@ impl NewGame {
             opponent,
             creator,
             level: engine_level(req.engine.and_then(|e| e.level))?,
+            days_per_move: days_per_move(req.days_per_move, req.clock.is_some())?,
             clock: clock(req.clock)?,
             dice,
             seed,
@@ -120,8 +123,16 @@ impl NewGame {
             invite_token: seating.invite.as_ref().map(|(t, _)| t.clone()),
             invite_seat: seating.invite.as_ref().map(|&(_, c)| c),
             engine_level: self.level,
-            initial_ms: self.clock.as_ref().map(|c| c.initial_ms),
-            increment_ms: self.clock.as_ref().map(|c| c.increment_ms),
+            initial_ms: self
+                .clock
+                .as_ref()
+                .map(|c| c.initial_ms)
+                .or(self.days_per_move.map(|days| days * DAY_MS)),
+            increment_ms: self
+                .clock
+                .as_ref()
+                .map(|c| c.increment_ms)
+                .or(self.days_per_move.map(|_| 0)),
             dice: self.dice,
             seed: self.seed.clone(),
             status: if self.opponent == Opponent::Friend {
@@ -137,6 +148,9 @@ impl NewGame {
             takeback_offer: None,
             rematch_offer: None,
             next_game: None,
+            days_per_move: self.days_per_move,
+            deadline: None,
+            on_move: None,
             created_at: now,
             updated_at: now,
             version: 0,
@@ -177,6 +191,22 @@ fn engine_level(level: Option<i64>) -> Result<i64, ApiError> {
         )));
     }
     Ok(level)
+}
+
+/// The days per move a correspondence game may have.
+pub const DAYS_PER_MOVE: [i64; 6] = [1, 2, 3, 5, 7, 14];
+const DAY_MS: i64 = 86_400_000;
+
+fn days_per_move(days: Option<i64>, with_clock: bool) -> Result<Option<i64>, ApiError> {
+    match days {
+        Some(_) if with_clock => Err(ApiError::bad_request(
+            "a game has a clock or days per move, not both",
+        )),
+        Some(d) if !DAYS_PER_MOVE.contains(&d) => Err(ApiError::bad_request(format!(
+            "days_per_move {d} is not one of {DAYS_PER_MOVE:?}"
+        ))),
+        other => Ok(other),
+    }
 }
 
 fn clock(clock: Option<ClockOptions>) -> Result<Option<ClockOptions>, ApiError> {

@@ -175,6 +175,19 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "CREATE INDEX chat_lines_account ON chat_lines (author_account)",
         ],
     ),
+    (
+        9,
+        &[
+            // Correspondence (days per move, crate::clock): the days, and when the side to
+            // move runs out of time, for the server to find games whose time ran out while
+            // nobody held them.
+            "ALTER TABLE games ADD COLUMN days_per_move BIGINT",
+            "ALTER TABLE games ADD COLUMN deadline BIGINT",
+            "CREATE INDEX games_deadline ON games (deadline)",
+            // Whose turn it is, for a player's list of games (crate::my_games).
+            "ALTER TABLE games ADD COLUMN on_move TEXT",
+        ],
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]
@@ -216,6 +229,12 @@ pub struct GameRow {
     pub rematch_offer: Option<Color>,
     /// The rematch, once it started.
     pub next_game: Option<String>,
+    /// A correspondence game's days per move (its clock gives each move that long).
+    pub days_per_move: Option<i64>,
+    /// In a correspondence game, when the side to move runs out of time.
+    pub deadline: Option<i64>,
+    /// The side whose turn it is while the game is played.
+    pub on_move: Option<Color>,
     pub created_at: i64,
     pub updated_at: i64,
     /// How many writes the game has had; the next write must find this one stored.
@@ -379,7 +398,8 @@ impl Write {
 const GAME_COLUMNS: &str = "id, variant, rules, white_player, black_player, white_token, \
     black_token, invite_token, invite_seat, engine_level, initial_ms, \
     increment_ms, dice, seed, status, result, reason, white_ms, black_ms, draw_offer, \
-    takeback_offer, created_at, updated_at, version, rematch_offer, next_game";
+    takeback_offer, created_at, updated_at, version, rematch_offer, next_game, days_per_move, \
+    deadline, on_move";
 
 fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     let text = |column: &str| row.try_get::<String, _>(column);
@@ -411,6 +431,9 @@ fn game_from_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
         takeback_offer: parse_color(optional("takeback_offer")?)?,
         rematch_offer: parse_color(optional("rematch_offer")?)?,
         next_game: optional("next_game")?,
+        days_per_move: row.try_get("days_per_move")?,
+        deadline: row.try_get("deadline")?,
+        on_move: parse_color(optional("on_move")?)?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
@@ -429,6 +452,8 @@ pub struct HeaderUpdate {
     pub takeback_offer: Option<Color>,
     pub rematch_offer: Option<Color>,
     pub next_game: Option<String>,
+    pub deadline: Option<i64>,
+    pub on_move: Option<Color>,
     pub updated_at: i64,
     /// The version this write makes; the stored game must be at the one before.
     pub version: i64,
@@ -928,7 +953,7 @@ async fn read_turns(conn: &mut sqlx::AnyConnection, id: &str) -> Result<Vec<Turn
 async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-         $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+         $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)"
     ))
     .bind(&g.id)
     .bind(g.variant.name())
@@ -956,6 +981,9 @@ async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<(), 
     .bind(g.version)
     .bind(color_text(g.rematch_offer))
     .bind(&g.next_game)
+    .bind(g.days_per_move)
+    .bind(g.deadline)
+    .bind(color_text(g.on_move))
     .execute(conn)
     .await?;
     Ok(())
@@ -970,7 +998,8 @@ async fn update_header(
     let done = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_ms = $4, black_ms = $5, \
          draw_offer = $6, takeback_offer = $7, updated_at = $8, version = $9, \
-         rematch_offer = $10, next_game = $11 WHERE id = $12 AND version = $13",
+         rematch_offer = $10, next_game = $11, deadline = $12, on_move = $13 \
+         WHERE id = $14 AND version = $15",
     )
     .bind(status_text(h.status))
     .bind(&h.result)
@@ -983,6 +1012,8 @@ async fn update_header(
     .bind(h.version)
     .bind(color_text(h.rematch_offer))
     .bind(&h.next_game)
+    .bind(h.deadline)
+    .bind(color_text(h.on_move))
     .bind(id)
     .bind(h.version - 1)
     .execute(&mut *conn)

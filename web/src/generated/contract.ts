@@ -91,7 +91,11 @@ meaning: string | null, path: Array<string>, trampled: Array<Trampled>,
  */
 fen: string, };
 
-export type ClockState = { white_ms: number, black_ms: number, running: Side | null, initial_ms: number, increment_ms: number, };
+export type ClockState = { white_ms: number, black_ms: number, running: Side | null, initial_ms: number, increment_ms: number, 
+/**
+ * Correspondence: every move has `initial_ms` (these days); null for a game clock.
+ */
+days_per_move: number | null, };
 
 export type BeastKind = "behemoth" | "juggernaut";
 
@@ -162,7 +166,11 @@ export type EngineOptions = { level?: number, };
 
 export type ClockOptions = { initial_ms: number, increment_ms: number, };
 
-export type CreateRequest = { variant: string, rules?: { [key in string]: string }, opponent?: Opponent, color?: ColorChoice, engine?: EngineOptions, clock?: ClockOptions, dice?: DiceMode, 
+export type CreateRequest = { variant: string, rules?: { [key in string]: string }, opponent?: Opponent, color?: ColorChoice, engine?: EngineOptions, clock?: ClockOptions, 
+/**
+ * Correspondence instead of a clock: 1, 2, 3, 5, 7 or 14 days for every move.
+ */
+days_per_move?: number, dice?: DiceMode, 
 /**
  * The creator's own randomness for the dice: 1 to 64 letters, digits, `-` or `_`.
  */
@@ -261,6 +269,20 @@ export type VariantRating = { variant: string, rating: number, deviation: number
 export type RatingPoint = { game_id: string, variant: string, rating: number, at: number, };
 
 export type ProfileGame = { id: string, variant: string, color: Side, opponent: string | null, status: Status, result: string, rated: boolean, created_at: number, };
+
+export type MyGame = { id: string, variant: string, 
+/**
+ * The player's colour.
+ */
+color: Side, 
+/**
+ * The opponent's account name, if the opponent has one.
+ */
+opponent: string | null, opponent_player: Player, status: Status, result: string, your_turn: boolean, days_per_move: number | null, 
+/**
+ * A correspondence game's deadline for the side to move (ms since 1970).
+ */
+deadline: number | null, updated_at: number, };
 
 export type Profile = { name: string, created_at: number, ratings: Array<VariantRating>, 
 /**
