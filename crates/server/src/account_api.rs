@@ -112,6 +112,10 @@ async fn login(
 
 async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
     sessions::check_same_site(&headers)?;
+    // a player who logs out has left: their seeks with a clock go with them
+    if let Some(account) = sessions::account_of(&hub.store, &headers).await? {
+        crate::seeks::withdraw_live(&hub.store, &account.id).await?;
+    }
     sessions::close(&hub.store, &headers).await?;
     Ok(with_cookie(
         StatusCode::OK,

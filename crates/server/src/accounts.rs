@@ -209,7 +209,7 @@ pub async fn set_password(store: &Store, id: &str, hash: &str) -> Result<(), Api
     Ok(())
 }
 
-/// Deletes the account, its sessions and ratings; its games stay, their seats anonymous,
+/// Deletes the account, its sessions, ratings and seeks; its games stay, their seats anonymous,
 /// and its chat lines stay signed `anonymous`.
 pub async fn delete(store: &Store, id: &str) -> Result<(), ApiError> {
     let mut tx = store.write_pool().begin().await.map_err(StoreError::from)?;
@@ -217,6 +217,7 @@ pub async fn delete(store: &Store, id: &str) -> Result<(), ApiError> {
         "DELETE FROM sessions WHERE account_id = $1",
         "DELETE FROM ratings WHERE account_id = $1",
         "DELETE FROM rating_changes WHERE account_id = $1",
+        "DELETE FROM seeks WHERE account_id = $1",
         "UPDATE game_accounts SET white_account = NULL WHERE white_account = $1",
         "UPDATE game_accounts SET black_account = NULL WHERE black_account = $1",
         "UPDATE chat_lines SET author = 'anonymous', author_account = NULL \

@@ -202,6 +202,7 @@ async fn list_games(
             limit: param("limit"),
             offset: param("offset"),
         },
+        |id| hub.spectators.of(id),
     )
     .await
     .map(Json)

@@ -332,7 +332,7 @@ pub enum Opponent {
     Local,
 }
 
-#[derive(Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Serialize, Deserialize, TS, Clone, Copy, PartialEq, Eq, Debug, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
     White,
@@ -347,7 +347,7 @@ pub struct EngineOptions {
     pub level: Option<i64>,
 }
 
-#[derive(Deserialize, TS, Clone, Debug)]
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct ClockOptions {
     #[ts(type = "number")]
     pub initial_ms: i64,
@@ -454,6 +454,9 @@ pub struct LobbyEntry {
     #[ts(type = "number")]
     pub updated_at: i64,
     pub open_seat: Option<Side>,
+    /// The sockets watching the game without a seat, on this server.
+    #[ts(type = "number")]
+    pub spectators: u64,
 }
 
 /// The body of `POST /turn` (and of a socket's `turn` and `roll` messages).
@@ -669,6 +672,68 @@ pub struct MyGame {
     pub updated_at: i64,
 }
 
+/// The body of `POST /api/seeks` and `POST /api/seeks/quick`: the game sought, played
+/// against whoever accepts, with the server's dice.
+#[derive(Deserialize, TS, Clone, Debug)]
+pub struct SeekRequest {
+    pub variant: String,
+    #[ts(optional)]
+    pub rules: Option<BTreeMap<String, String>>,
+    #[ts(optional)]
+    pub clock: Option<ClockOptions>,
+    #[ts(optional, type = "number")]
+    pub days_per_move: Option<i64>,
+    /// The seeker's colour (default random).
+    #[ts(optional)]
+    pub color: Option<ColorChoice>,
+    #[ts(optional)]
+    pub rated: Option<bool>,
+}
+
+/// An open seek of `GET /api/seeks`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct Seek {
+    pub id: String,
+    pub variant: String,
+    /// The variant's display name.
+    pub name: String,
+    /// The seeker's account name.
+    pub player: String,
+    /// The seeker's rating in the variant, rounded; null before a first rated game.
+    #[ts(type = "number | null")]
+    pub rating: Option<i64>,
+    pub rules: BTreeMap<String, String>,
+    pub clock: Option<ClockOptions>,
+    #[ts(type = "number | null")]
+    pub days_per_move: Option<i64>,
+    /// The seeker's colour.
+    pub color: ColorChoice,
+    pub rated: bool,
+    /// Whether the logged-in reader posted it.
+    pub yours: bool,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    /// For its poster only: the game that took it up, once accepted.
+    pub game: Option<String>,
+}
+
+/// An account's seat in a game: the reply of accepting a seek, and of
+/// `POST /api/games/ID/seat`.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct SeatReply {
+    pub game: String,
+    pub seat: Side,
+    pub token: String,
+}
+
+/// The reply of `POST /api/seeks/quick`: the game when another player's seek matched,
+/// else the seek posted.
+#[derive(Serialize, TS, Clone, Debug)]
+pub struct QuickPairing {
+    pub game: Option<SeatReply>,
+    pub seek: Option<Seek>,
+}
+
 /// The reply of `GET /api/players/NAME`.
 #[derive(Serialize, TS, Clone, Debug)]
 pub struct Profile {
@@ -879,6 +944,10 @@ pub fn typescript() -> String {
         RatingPoint::decl(&cfg),
         ProfileGame::decl(&cfg),
         MyGame::decl(&cfg),
+        SeekRequest::decl(&cfg),
+        Seek::decl(&cfg),
+        SeatReply::decl(&cfg),
+        QuickPairing::decl(&cfg),
         Profile::decl(&cfg),
         LeaderboardEntry::decl(&cfg),
         Judgement::decl(&cfg),
@@ -981,6 +1050,10 @@ mod tests {
             ("VariantRating", VariantRating::decl(&cfg)),
             ("RatingPoint", RatingPoint::decl(&cfg)),
             ("ProfileGame", ProfileGame::decl(&cfg)),
+            ("SeekRequest", SeekRequest::decl(&cfg)),
+            ("Seek", Seek::decl(&cfg)),
+            ("SeatReply", SeatReply::decl(&cfg)),
+            ("QuickPairing", QuickPairing::decl(&cfg)),
             ("LeaderboardEntry", LeaderboardEntry::decl(&cfg)),
             ("REVIEW", Review::decl(&cfg)),
             ("ReviewEntry", ReviewEntry::decl(&cfg)),

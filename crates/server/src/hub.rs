@@ -69,6 +69,7 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<GameSlot>>>,
     engine: EnginePool,
     idle_ms: i64,
+    pub spectators: Arc<crate::spectators::Spectators>,
 }
 
 fn to_text(message: &ServerMessage) -> Utf8Bytes {
@@ -89,6 +90,7 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             engine,
             idle_ms,
+            spectators: Arc::default(),
         })
     }
 

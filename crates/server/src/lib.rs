@@ -3,6 +3,7 @@
 //! clocks and dice kept by the server, the engine as an opponent.
 
 pub mod account_api;
+pub mod account_seat;
 pub mod accounts;
 pub mod analysis;
 pub mod api;
@@ -35,7 +36,10 @@ pub mod rematch;
 pub mod review;
 pub mod seats;
 pub mod security_headers;
+pub mod seek_api;
+pub mod seeks;
 pub mod sessions;
+pub mod spectators;
 pub mod store;
 pub mod stored_game;
 pub mod token_buckets;
@@ -109,6 +113,8 @@ fn router(
         .merge(account_api::routes())
         .merge(ratings_api::routes())
         .merge(my_games::routes())
+        .merge(seek_api::routes())
+        .merge(account_seat::routes())
         .route("/api/games/{id}/ws", axum::routing::get(ws::upgrade))
         .route(
             "/api/games/{id}/review",

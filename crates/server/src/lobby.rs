@@ -1,5 +1,5 @@
 //! `GET /api/games`: the lobby, newest first, without any token: filtered by status and
-//! variant, paged, without the games left unplayed.
+//! variant, paged, without the games left unplayed, with their spectators.
 
 use crate::clock::now_ms;
 use crate::contract::{LobbyEntry, LobbyStatus, PerSide, Side, Status};
@@ -21,7 +21,12 @@ pub struct LobbyParams<'a> {
     pub offset: Option<&'a str>,
 }
 
-pub async fn list(store: &Store, params: LobbyParams<'_>) -> Result<Vec<LobbyEntry>, ApiError> {
+/// `spectators`: how many watch a game.
+pub async fn list(
+    store: &Store,
+    params: LobbyParams<'_>,
+    spectators: impl Fn(&str) -> u64,
+) -> Result<Vec<LobbyEntry>, ApiError> {
     let status = match params.status {
         None | Some("") => None,
         Some("open") => Some(Status::Waiting),
@@ -61,6 +66,7 @@ pub async fn list(store: &Store, params: LobbyParams<'_>) -> Result<Vec<LobbyEnt
                 None
             };
             LobbyEntry {
+                spectators: spectators(&r.id),
                 id: r.id,
                 variant: r.variant.name().to_string(),
                 name: display_name(r.variant).to_string(),

@@ -188,6 +188,31 @@ const MIGRATIONS: &[(i64, &[&str])] = &[
             "ALTER TABLE games ADD COLUMN on_move TEXT",
         ],
     ),
+    (
+        10,
+        &[
+            // Open seeks (crate::seeks): the game sought, by whom, until when, and the game
+            // that took it up. `pairing_key` is what quick pairing matches on.
+            "CREATE TABLE seeks (
+            id TEXT PRIMARY KEY,
+            account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            variant TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            initial_ms BIGINT,
+            increment_ms BIGINT,
+            days_per_move BIGINT,
+            color TEXT NOT NULL,
+            rated BIGINT NOT NULL,
+            pairing_key TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            alive_until BIGINT NOT NULL,
+            game_id TEXT
+        )",
+            "CREATE INDEX seeks_open ON seeks (alive_until)",
+            "CREATE INDEX seeks_pairing ON seeks (pairing_key, created_at)",
+            "CREATE INDEX seeks_account ON seeks (account_id)",
+        ],
+    ),
 ];
 
 #[derive(Debug, thiserror::Error)]

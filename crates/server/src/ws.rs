@@ -152,6 +152,7 @@ async fn serve(hub: Arc<Hub>, id: String, token: Option<String>, mut socket: Web
     else {
         return;
     };
+    let _watching = seat.is_none().then(|| hub.spectators.watch(&id));
     loop {
         tokio::select! {
             incoming = socket.recv() => {

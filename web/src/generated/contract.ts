@@ -197,7 +197,11 @@ export type LobbyEntry = { id: string, variant: string, name: string, status: Lo
 /**
  * The players' moves so far (the dice's rolls not counted).
  */
-moves: number, result: string, reason: string | null, players: PerSide<Player>, created_at: number, updated_at: number, open_seat: Side | null, };
+moves: number, result: string, reason: string | null, players: PerSide<Player>, created_at: number, updated_at: number, open_seat: Side | null, 
+/**
+ * The sockets watching the game without a seat, on this server.
+ */
+spectators: number, };
 
 export type TurnRequest = { token?: string, turn?: string, roll?: string, 
 /**
@@ -283,6 +287,42 @@ opponent: string | null, opponent_player: Player, status: Status, result: string
  * A correspondence game's deadline for the side to move (ms since 1970).
  */
 deadline: number | null, updated_at: number, };
+
+export type SeekRequest = { variant: string, rules?: { [key in string]: string }, clock?: ClockOptions, days_per_move?: number, 
+/**
+ * The seeker's colour (default random).
+ */
+color?: ColorChoice, rated?: boolean, };
+
+export type Seek = { id: string, variant: string, 
+/**
+ * The variant's display name.
+ */
+name: string, 
+/**
+ * The seeker's account name.
+ */
+player: string, 
+/**
+ * The seeker's rating in the variant, rounded; null before a first rated game.
+ */
+rating: number | null, rules: { [key in string]: string }, clock: ClockOptions | null, days_per_move: number | null, 
+/**
+ * The seeker's colour.
+ */
+color: ColorChoice, rated: boolean, 
+/**
+ * Whether the logged-in reader posted it.
+ */
+yours: boolean, created_at: number, 
+/**
+ * For its poster only: the game that took it up, once accepted.
+ */
+game: string | null, };
+
+export type SeatReply = { game: string, seat: Side, token: string, };
+
+export type QuickPairing = { game: SeatReply | null, seek: Seek | null, };
 
 export type Profile = { name: string, created_at: number, ratings: Array<VariantRating>, 
 /**
