@@ -20,7 +20,7 @@ import { materialTally } from "./material";
 import { askRematch } from "./rematch";
 import { askToNotify, notifyTurn } from "./turn-alert";
 import { rememberToken } from "./storage";
-import { watchGamePlayers } from "./players";
+import { accountApi, watchGamePlayers } from "./players";
 
 export class GamePage {
   private readonly state = new GameState();
@@ -42,6 +42,7 @@ export class GamePage {
   async start(invite: string | null): Promise<void> {
     this.layout();
     if (invite && !this.token) await this.join(invite);
+    else if (!this.token) await this.seatOfAccount();
     try {
       const [game, variants] = await Promise.all([api.game(this.id, this.token ?? undefined), api.variants()]);
       this.state.facts = variants.find((v) => v.id === game.variant) ?? null;
@@ -82,6 +83,19 @@ export class GamePage {
     } catch (e) {
       this.showError(e);
     }
+  }
+  /** Without a token in this browser, the seat of the logged-in account, if it sits here (a
+   * game started from a seek, or one begun in another browser). */
+  async seatOfAccount(): Promise<void> {
+    const { account } = await accountApi.session().catch(() => ({ account: null }));
+    if (!account) return;
+    const players = await accountApi.players(this.id).catch(() => null);
+    const sits = players && [players.accounts.white, players.accounts.black].some((a) => a?.name === account.name);
+    if (!sits) return;
+    const seat = await accountApi.seat(this.id).catch(() => null);
+    if (!seat) return;
+    this.token = seat.token;
+    rememberToken(this.id, seat.seat, seat.token);
   }
   /** No board, no controls, no live dot: only what happened and where to go. */
   showMissing(): void {

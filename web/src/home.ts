@@ -6,7 +6,9 @@ import { escapeHtml } from "./dice";
 import { drawDiagram } from "./diagram";
 import { levelLine, showLevels } from "./levels";
 import { Lobby } from "./lobby";
+import { Seeks } from "./seeks";
 import { rememberCreated } from "./storage";
+import { TIME_CONTROLS, timeControl } from "./time-controls";
 
 const SQUARE = "(a square)";
 
@@ -14,19 +16,6 @@ function hasDice(v: VariantInfo | undefined): boolean {
   return v?.dice ?? false;
 }
 
-const CLOCKS: { label: string; value: string }[] = [
-  { label: "No clock", value: "" },
-  { label: "1 + 0 bullet", value: "60000+0" },
-  { label: "3 + 2 blitz", value: "180000+2000" },
-  { label: "5 + 3 blitz", value: "300000+3000" },
-  { label: "10 + 5 rapid", value: "600000+5000" },
-  { label: "15 + 10 rapid", value: "900000+10000" },
-  { label: "30 + 0 classical", value: "1800000+0" },
-  ...[1, 2, 3, 5, 7, 14].map((days) => ({
-    label: `${days} ${days === 1 ? "day" : "days"} per move`,
-    value: `days:${days}`,
-  })),
-];
 
 export async function homePage(root: HTMLElement): Promise<void> {
   root.innerHTML = `
@@ -64,7 +53,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
             <ol></ol>
             <p class="more-note">Each rating was measured against Stockfish 15.1 in chess at 100 ms a move
               (docs/engine.md); levels 6-8 think longer here, so they play above their figure.</p></details>
-          <label>Clock <select name="clock">${CLOCKS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
+          <label>Clock <select name="clock">${TIME_CONTROLS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
           <fieldset class="dice-choice"><legend>Dice</legend>
             <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>
             <label class="physical-dice"><input type="radio" name="dice" value="physical"> Physical dice, typed in (not with a friend online)</label>
@@ -76,6 +65,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
       </details>
       <p class="error" role="alert" hidden></p>
     </form>
+    <section class="seeks-section" aria-label="players looking for a game"></section>
     <section class="lobby-section">
     </section>`;
   const form = root.querySelector(".create-form") as HTMLFormElement;
@@ -167,16 +157,12 @@ export async function homePage(root: HTMLElement): Promise<void> {
     dice: CreateRequest["dice"],
   ) => {
     const data = new FormData(form);
-    const clock = String(data.get("clock") ?? "");
-    const days = clock.startsWith("days:") ? Number(clock.slice(5)) : undefined;
-    const [initial, increment] = clock.split("+").map(Number);
     const request: CreateRequest = {
       variant,
       rules: chosenRules,
       opponent,
       color: data.get("color") as CreateRequest["color"],
-      clock: clock && days === undefined ? { initial_ms: initial, increment_ms: increment } : undefined,
-      days_per_move: days,
+      ...timeControl(String(data.get("clock") ?? "")),
       dice: hasDice(variants.find((x) => x.id === variant)) ? dice : "server",
       entropy: freshEntropy(),
     };
@@ -223,6 +209,8 @@ export async function homePage(root: HTMLElement): Promise<void> {
     if (!target || !card) return;
     void create(card.dataset.variant!, target.dataset.opponent as CreateRequest["opponent"], {}, "server");
   });
+
+  void new Seeks(root.querySelector(".seeks-section") as HTMLElement, variants).start();
 
   const lobby = new Lobby(root.querySelector(".lobby-section") as HTMLElement);
   lobby.render(variants);

@@ -100,8 +100,9 @@ export function ago(ms: number, now = Date.now()): string {
 export function progress(g: LobbyEntry): string {
   if (g.status === "over") return `${g.result}${g.reason ? ` (${g.reason})` : ""}`;
   if (g.open_seat) return `${g.open_seat} seat open`;
-  if (g.moves === 0) return "no move yet";
-  return `move ${Math.floor(g.moves / 2) + 1}, ${g.moves % 2 === 0 ? "White" : "Black"} to play`;
+  const watching = g.spectators > 0 ? `, ${g.spectators} watching` : "";
+  if (g.moves === 0) return `no move yet${watching}`;
+  return `move ${Math.floor(g.moves / 2) + 1}, ${g.moves % 2 === 0 ? "White" : "Black"} to play${watching}`;
 }
 
 function lobbyRow(g: LobbyEntry): string {

@@ -9,7 +9,11 @@ import type {
   GamePlayers,
   LeaderboardEntry,
   Profile,
+  QuickPairing,
   SeatAccount,
+  SeatReply,
+  Seek,
+  SeekRequest,
   Session,
 } from "./generated/contract";
 
@@ -36,6 +40,14 @@ export const accountApi = {
   players: (id: string) => call<GamePlayers>("GET", `/api/games/${encodeURIComponent(id)}/players`),
   profile: (name: string) => call<Profile>("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (variant: string) => call<LeaderboardEntry[]>("GET", `/api/leaderboard/${encodeURIComponent(variant)}`),
+  /** The seat token of this account in a game (404 when it holds none). */
+  seat: (id: string) => call<SeatReply>("POST", `/api/games/${encodeURIComponent(id)}/seat`, {}),
+  seeks: () => call<Seek[]>("GET", "/api/seeks"),
+  seek: (id: string) => call<Seek>("GET", `/api/seeks/${encodeURIComponent(id)}`),
+  postSeek: (request: SeekRequest) => call<Seek>("POST", "/api/seeks", request),
+  quickPairing: (request: SeekRequest) => call<QuickPairing>("POST", "/api/seeks/quick", request),
+  acceptSeek: (id: string) => call<SeatReply>("POST", `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
+  cancelSeek: (id: string) => call<null>("POST", `/api/seeks/${encodeURIComponent(id)}/cancel`, {}),
 };
 
 /** An element with its class and text. */

@@ -4,7 +4,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, createGame, launch, newPage, screenshot } from "./helpers.mjs";
+import { BASE_URL, createGame, launch, newPage, screenshot, registerThroughApi } from "./helpers.mjs";
 
 let browser;
 before(async () => {
@@ -53,15 +53,7 @@ test("players chat, markup stays text, spectators have their own room, mute and 
     await carol.page.waitForSelector(".chat-note:not([hidden]) a[href='/account']");
     assert.equal(await carol.page.$eval(".chat-input", (el) => el.disabled), true);
     assert.deepEqual(await chatLines(carol.page), [], "the players' lines are theirs");
-    const registered = await carol.page.evaluate(async () => {
-      const r = await fetch("/api/account/register", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "carol", password: "carol's password" }),
-      });
-      return r.status;
-    });
-    assert.equal(registered, 201);
+    await registerThroughApi(carol.page, "carol");
     await carol.page.reload();
     await carol.page.waitForFunction(() => document.querySelector(".chat-input")?.disabled === false);
     await say(carol.page, "nice opening");

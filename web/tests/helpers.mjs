@@ -4,6 +4,7 @@
 import { chromium } from "playwright-core";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -161,5 +162,52 @@ export function pageTests() {
         await context.close();
       }
     });
+  };
+}
+
+/** Registers an account from `page` (open on this server) through the API; the page is then
+ * logged in as `name`. */
+export async function registerThroughApi(page, name, password = `${name}'s password`) {
+  const status = await page.evaluate(async ([name, password]) => {
+    const r = await fetch("/api/account/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name, password }),
+    });
+    return r.status;
+  }, [name, password]);
+  if (status !== 201) throw new Error(`registering ${name}: status ${status}`);
+}
+
+/** A server of the test's own (`MENAGERIE_BIN serve`) on `dataDir`, for a test that stops
+ * and starts it; `port` 0 takes a free one. `stop()` kills it at once (SIGKILL). */
+export async function startServer(dataDir, port = 0) {
+  const bin = process.env.MENAGERIE_BIN;
+  if (!bin) throw new Error("MENAGERIE_BIN is not set (scripts/browser-test sets it)");
+  const server = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--data-dir", dataDir, "--web-dir", "dist"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 30000);
+    server.stderr.on("data", (chunk) => {
+      log += chunk;
+      const found = /listening on (http:\/\/[0-9.:]+)/.exec(log);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`the server stopped (${code}):\n${log}`)));
+  });
+  return {
+    url,
+    port: Number(new URL(url).port),
+    stop: () =>
+      new Promise((resolve) => {
+        if (server.exitCode !== null || server.signalCode !== null) return resolve();
+        server.once("exit", resolve);
+        server.kill("SIGKILL");
+      }),
   };
 }
