@@ -156,10 +156,10 @@ async fn post_join(
     let account = sessions::account_for_change(&hub.store, &headers).await?;
     let seated = ratings::game_accounts(&hub.store, &id).await?;
     ratings::check_guest(&seated, account.as_ref())?;
-    let (seat, token, game) = hub.join(&id, &invite, req.entropy.as_deref()).await?;
-    if let Some(account) = &account {
-        ratings::bind_guest(&hub.store, &id, seat, account).await?;
-    }
+    let guest = account.as_ref().map(|a| a.id.as_str());
+    let (seat, token, game) = hub
+        .join(&id, &invite, req.entropy.as_deref(), guest)
+        .await?;
     Ok(Json(JoinReply {
         seat: seat.into(),
         token,

@@ -285,6 +285,7 @@ impl Hub {
         id: &str,
         invite: &str,
         entropy: Option<&str>,
+        guest: Option<&str>,
     ) -> Result<(rules::Color, String, crate::contract::Game), ApiError> {
         let slot = self.slot(id).await?;
         let result = {
@@ -311,7 +312,17 @@ impl Hub {
             next.row.version = live.row.version + 1;
             if !self
                 .store
-                .join(id, invite, color, &token, &next.row.seed, &next.header())
+                .join(
+                    id,
+                    crate::store::Joining {
+                        invite,
+                        seat: color,
+                        token: &token,
+                        seed: &next.row.seed,
+                        guest,
+                    },
+                    &next.header(),
+                )
                 .await?
             {
                 self.catch_up(&slot, &mut live).await?;

@@ -132,32 +132,31 @@ pub async fn bind_rematch(
     Ok(())
 }
 
-/// Seats the guest's account once the guest has taken up the invitation.
-pub async fn bind_guest(
-    store: &Store,
+/// Seats the guest's account as the guest takes up the invitation: part of the store's
+/// join transaction, so a rated game never starts without its second account.
+pub(crate) async fn seat_guest(
+    conn: &mut AnyConnection,
     game_id: &str,
     color: Color,
-    account: &Account,
-) -> Result<(), ApiError> {
+    account_id: &str,
+) -> Result<(), sqlx::Error> {
     let c = column(color);
     let bound = sqlx::query(&format!(
         "UPDATE game_accounts SET {c} = $1 WHERE game_id = $2 AND {c} IS NULL"
     ))
-    .bind(&account.id)
+    .bind(account_id)
     .bind(game_id)
-    .execute(store.write_pool())
-    .await
-    .map_err(StoreError::from)?;
+    .execute(&mut *conn)
+    .await?;
     if bound.rows_affected() == 0 {
         sqlx::query(&format!(
             "INSERT INTO game_accounts (game_id, {c}, rated) VALUES ($1, $2, 0) \
              ON CONFLICT (game_id) DO NOTHING"
         ))
         .bind(game_id)
-        .bind(&account.id)
-        .execute(store.write_pool())
-        .await
-        .map_err(StoreError::from)?;
+        .bind(account_id)
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }

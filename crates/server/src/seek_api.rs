@@ -204,8 +204,7 @@ async fn start(
     let (invite, _) = seating
         .invite
         .ok_or_else(|| ApiError::internal("a seek's game has no open seat"))?;
-    let (seat, token, _) = hub.join(&game_id, &invite, None).await?;
-    ratings::bind_guest(&hub.store, &game_id, seat, taker).await?;
+    let (seat, token, _) = hub.join(&game_id, &invite, None, Some(&taker.id)).await?;
     Ok(SeatReply {
         game: game_id,
         seat: seat.into(),

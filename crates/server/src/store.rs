@@ -343,6 +343,16 @@ pub struct TurnRow {
     pub played_at: i64,
 }
 
+/// A guest taking up an invitation, as the store records it.
+pub struct Joining<'a> {
+    pub invite: &'a str,
+    pub seat: Color,
+    pub token: &'a str,
+    pub seed: &'a GameSeed,
+    /// The guest's account, if logged in.
+    pub guest: Option<&'a str>,
+}
+
 /// A lobby entry, without the tokens.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -398,6 +408,8 @@ enum Write {
         token: String,
         seed: String,
         header: HeaderUpdate,
+        /// The guest's account, seated in the same transaction.
+        guest: Option<String>,
     },
 }
 
@@ -755,24 +767,22 @@ impl Store {
     }
 
     /// Takes up an invitation: the seat's token is set (with the seed, which may now hold
-    /// the guest's entropy) and the invitation cleared, only if it is still open. Returns
-    /// false when someone took it first.
+    /// the guest's entropy), the guest's account seated and the invitation cleared, only
+    /// if it is still open. Returns false when someone took it first.
     pub async fn join(
         &self,
         id: &str,
-        invite: &str,
-        seat: Color,
-        token: &str,
-        seed: &GameSeed,
+        joining: Joining<'_>,
         header: &HeaderUpdate,
     ) -> Result<bool, StoreError> {
         self.write(Write::Join {
             id: id.to_string(),
-            invite: invite.to_string(),
-            seat,
-            token: token.to_string(),
-            seed: seed.to_string(),
+            invite: joining.invite.to_string(),
+            seat: joining.seat,
+            token: joining.token.to_string(),
+            seed: joining.seed.to_string(),
             header: header.clone(),
+            guest: joining.guest.map(str::to_string),
         })
         .await
     }
@@ -922,6 +932,7 @@ async fn apply_write(conn: &mut sqlx::AnyConnection, write: &Write) -> Result<bo
             token,
             seed,
             header,
+            guest,
         } => {
             let seat_column = match seat {
                 Color::White => "white_token",
@@ -937,7 +948,13 @@ async fn apply_write(conn: &mut sqlx::AnyConnection, write: &Write) -> Result<bo
             .bind(invite)
             .execute(&mut *conn)
             .await?;
-            Ok(done.rows_affected() == 1 && update_header(conn, id, header).await?)
+            if done.rows_affected() != 1 || !update_header(conn, id, header).await? {
+                return Ok(false);
+            }
+            if let Some(account) = guest {
+                crate::ratings::seat_guest(conn, id, *seat, account).await?;
+            }
+            Ok(true)
         }
     }
 }
