@@ -1,10 +1,11 @@
 // The analysis board, /analysis (docs/api.md, `GET /api/analysis`): any variant, a position
-// typed as a FEN or pasted as a PGN, the engine's best lines streamed as it deepens
+// typed as a FEN, pasted as a PGN or set up on the board editor, the engine's best lines streamed as it deepens
 // (MultiPV), an evaluation bar with the win/draw/loss odds, and in the beast variants the
 // worth of each roll after the best move. `?variant=ID&fen=FEN` or `?game=ID` (a finished
 // game's PGN) fill the form.
 
 import { api, type VariantInfo } from "./api";
+import { BoardEditor } from "./board-editor";
 import { drawDiagram } from "./diagram";
 import { escapeHtml } from "./dice";
 import type { AnalysisEvent, AnalysisLine, RollWorth, Side } from "./generated/contract";
@@ -64,7 +65,9 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
         <label class="position-label">FEN or PGN
           <textarea name="position" rows="3" placeholder="A FEN, or a whole PGN (its last position is analysed); empty for the start position"></textarea></label>
         <button type="submit" class="analyse">Analyse</button>
+        <button type="button" class="edit-position" aria-expanded="false">Set up a position</button>
       </form>
+      <div class="editor" hidden></div>
       <div class="analysis-grid">
         <div class="analysis-left">
           <div class="eval-bar" aria-label="evaluation bar"><div class="eval-white"></div></div>
@@ -84,6 +87,37 @@ export async function analysisPage(root: HTMLElement): Promise<void> {
   field("variant").value = params.get("variant") ?? "chess";
   field("position").value = params.get("fen") ?? "";
   const view = new AnalysisView(root, variants);
+  const editor = root.querySelector(".editor") as HTMLElement;
+  const editButton = form.querySelector(".edit-position") as HTMLButtonElement;
+  /** Opens the editor on the position shown (or the variant's start), or closes it. */
+  const edit = (open: boolean) => {
+    editor.hidden = !open;
+    editButton.setAttribute("aria-expanded", String(open));
+    editButton.textContent = open ? "Close the editor" : "Set up a position";
+    editor.replaceChildren();
+    // the editor shows the position: the picture of it below would only repeat it
+    (root.querySelector(".analysis-left") as HTMLElement).hidden = open;
+    if (!open) return;
+    const facts = variants.find((v) => v.id === field("variant").value);
+    if (!facts) return;
+    const shown = (root.querySelector(".analysis-board") as HTMLElement).dataset.fen ?? "";
+    const typed = field("position").value.trim();
+    const fen = typed && !/^\s*\[|\d+\.\s/.test(typed) ? typed : shown;
+    let pending = 0;
+    const editing = new BoardEditor(editor, facts, fen, (changed) => {
+      field("position").value = changed;
+      // analysed once the editing pauses
+      window.clearTimeout(pending);
+      pending = window.setTimeout(() => form.requestSubmit(), 700);
+    });
+    field("position").value = editing.fen();
+  };
+  editButton.addEventListener("click", () => edit(editor.hidden));
+  field("variant").addEventListener("change", () => {
+    field("position").value = "";
+    delete (root.querySelector(".analysis-board") as HTMLElement).dataset.fen;
+    if (!editor.hidden) edit(true);
+  });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     void view.analyse(field("variant").value, field("position").value.trim(), Number(field("lines").value));

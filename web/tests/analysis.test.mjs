@@ -97,3 +97,57 @@ pageTest("a FEN that cannot be read says why", DESKTOP, async (page) => {
   await page.waitForSelector(".analysis .error:not([hidden])");
   assert.ok((await page.textContent(".analysis .error")).length > 3);
 }, ["400"]);
+
+pageTest("the board editor sets up a Behemoth Loop position with a hand, and it is analysed", DESKTOP, async (page) => {
+  await page.goto(`${BASE_URL}/analysis`);
+  await page.waitForSelector(".analysis-form select[name=variant] option", { state: "attached" });
+  await page.selectOption("select[name=variant]", "behemoth-loop");
+  await page.click("button.edit-position");
+  await page.waitForSelector(".board-editor .editor-board rect[data-square='e1']");
+  const typed = () => page.inputValue("textarea[name=position]");
+  assert.match(await typed(), /^rnbqkbnr\/pppppppp\/8\/8\/3\*4\/8\/PPPPPPPP\/RNBQKBNR\[\] w KQkq - 0 1$/);
+  await page.click(".editor-clear");
+  assert.equal(await typed(), "8/8/8/8/8/8/8/8[] w - - 0 1", "no king, no rook: no castling");
+  const put = async (pick, square) => {
+    await page.click(`.palette button${pick}`);
+    await page.click(`.editor-board rect[data-square='${square}']`);
+  };
+  await put("[data-letter='K']", "e1");
+  await put("[data-letter='k']", "e8");
+  await put("[data-letter='Q']", "d1");
+  await put("[data-letter='P']", "a2");
+  await put("[data-beast]", "d5");
+  await page.click(".palette button[data-letter='n']");
+  await page.click(".hand-add");
+  await put("[data-letter='P']", "a2"); // the same piece again takes it off
+  await page.selectOption(".editor-side", "b");
+  assert.equal(await typed(), "4k3/8/8/3*4/8/8/8/3QK3[n] b - - 0 1");
+  assert.equal(await page.locator(".hand-pieces button").count(), 1);
+  await shot(page, "analysis-editor");
+  await page.click("button.analyse");
+  await page.waitForFunction(() => document.querySelector(".analysis-status")?.textContent.includes("done"), null, {
+    timeout: 40000,
+  });
+  assert.equal(await page.$eval(".analysis-board", (el) => el.dataset.fen.split(" ").slice(0, 2).join(" ")), "4k3/8/8/3*4/8/8/8/3QK3[n] b");
+  assert.ok((await page.locator(".lines .line").count()) >= 1);
+});
+
+pageTest("the board editor keeps Battle Chieftain's holes empty", DESKTOP, async (page) => {
+  await page.goto(`${BASE_URL}/analysis`);
+  await page.waitForSelector(".analysis-form select[name=variant] option", { state: "attached" });
+  await page.selectOption("select[name=variant]", "battle-chieftain");
+  await page.click("button.edit-position");
+  await page.waitForSelector(".board-editor .editor-board rect[data-square]");
+  const hole = await page.evaluate(
+    async () => (await (await fetch("/api/variants")).json()).find((v) => v.id === "battle-chieftain").start.board.holes[0],
+  );
+  const before = await page.inputValue("textarea[name=position]");
+  assert.match(before, /\[Kk\] w ABCDEFGHIJabcdefghij - 0 1$/);
+  await page.click(".palette button[data-letter='B']");
+  await page.click(`.editor-board rect[data-square='${hole}']`);
+  assert.equal(await page.inputValue("textarea[name=position]"), before, `nothing goes on the hole ${hole}`);
+  // a berserker taken off its home square loses its right to stay unmoved
+  await page.click(".palette button[data-erase]");
+  await page.click(".editor-board rect[data-square='a1']");
+  assert.match(await page.inputValue("textarea[name=position]"), /\[Kk\] w BCDEFGHIJabcdefghij - 0 1$/);
+});
