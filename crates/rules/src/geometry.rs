@@ -300,7 +300,19 @@ impl Geometry {
 
     /// The square's name, `a1`, `k10`.
     pub fn name(&self, sq: Square) -> String {
-        format!("{}{}", file_char(self.file_of(sq)), self.rank_of(sq) + 1)
+        let mut name = String::with_capacity(3);
+        self.push_name(sq, &mut name);
+        name
+    }
+
+    /// Appends the square's name to `out`, without a string of its own.
+    pub fn push_name(&self, sq: Square, out: &mut String) {
+        out.push(file_char(self.file_of(sq)));
+        let rank = self.rank_of(sq) + 1;
+        if rank >= 10 {
+            out.push(char::from(b'0' + rank / 10));
+        }
+        out.push(char::from(b'0' + rank % 10));
     }
 
     /// Reads a square name at the start of `s`; returns the square and the bytes used.
@@ -326,6 +338,33 @@ impl Geometry {
         match self.parse_square_prefix(s.as_bytes()) {
             Some((sq, used)) if used == s.len() => Some(sq),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_square_name_reads_back_as_its_square() {
+        for (files, ranks) in [(8, 8), (11, 10), (10, 11)] {
+            let geo = Geometry::new(files, ranks, Bitboard::EMPTY);
+            for rank in 0..ranks {
+                for file in 0..files {
+                    let sq = geo.square(file, rank);
+                    let name = geo.name(sq);
+                    assert_eq!(
+                        geo.parse_square_prefix(name.as_bytes()),
+                        Some((sq, name.len())),
+                        "{name}"
+                    );
+                }
+            }
+            assert_eq!(
+                geo.name(geo.square(files - 1, ranks - 1)).len(),
+                1 + ranks.to_string().len()
+            );
         }
     }
 }

@@ -12,7 +12,17 @@ use crate::square::Square;
 
 /// The move in SAN with its check (`+`) or mate (`#`) suffix.
 pub fn write(pos: &Position, m: Move) -> String {
-    let mut text = write_bare(pos, m);
+    write_known(pos, m, None)
+}
+
+/// As [`write`], given the position's legal moves: writing every legal move of a position
+/// then generates them once, not once per move.
+pub fn write_among(pos: &Position, m: Move, legal: &[Move]) -> String {
+    write_known(pos, m, Some(legal))
+}
+
+fn write_known(pos: &Position, m: Move, legal: Option<&[Move]>) -> String {
+    let mut text = bare_known(pos, m, legal);
     if !pos.variant().royal_king {
         // Without a royal king there is no check to mark.
         return text;
@@ -31,6 +41,12 @@ pub fn write(pos: &Position, m: Move) -> String {
 
 /// The move in SAN without a check suffix.
 pub fn write_bare(pos: &Position, m: Move) -> String {
+    bare_known(pos, m, None)
+}
+
+/// `legal`: the position's legal moves if known, else generated when a piece's move needs
+/// them to tell it from a rival's.
+fn bare_known(pos: &Position, m: Move, legal: Option<&[Move]>) -> String {
     let geo = pos.geometry();
     let to = geo.name(m.to);
     match m.kind {
@@ -56,7 +72,7 @@ pub fn write_bare(pos: &Position, m: Move) -> String {
                 }
             } else {
                 out.push(role.upper_char());
-                out.push_str(&disambiguation(pos, m, role));
+                out.push_str(&disambiguation(pos, m, role, legal));
             }
             if capture {
                 out.push('x');
@@ -73,10 +89,17 @@ pub fn write_bare(pos: &Position, m: Move) -> String {
 
 /// The origin's file, rank or both, when another piece of the same kind could also go
 /// to the same square.
-fn disambiguation(pos: &Position, m: Move, role: Role) -> String {
+fn disambiguation(pos: &Position, m: Move, role: Role, legal: Option<&[Move]>) -> String {
     let geo = pos.geometry();
-    let rivals: Vec<Square> = pos
-        .legal_moves()
+    let generated;
+    let legal = match legal {
+        Some(known) => known,
+        None => {
+            generated = pos.legal_moves();
+            generated.as_slice()
+        }
+    };
+    let rivals: Vec<Square> = legal
         .iter()
         .filter(|o| {
             o.to == m.to

@@ -9,30 +9,43 @@ use crate::error::MoveError;
 use crate::position::Position;
 
 pub fn write(pos: &Position, m: Move) -> String {
+    let mut text = String::with_capacity(8);
+    write_to(pos, m, &mut text);
+    text
+}
+
+/// Appends the move's UCI text to `out`.
+fn write_to(pos: &Position, m: Move, out: &mut String) {
     let geo = pos.geometry();
     match m.kind {
-        MoveKind::Normal | MoveKind::EnPassant => format!("{}{}", geo.name(m.from), geo.name(m.to)),
+        MoveKind::Normal | MoveKind::EnPassant | MoveKind::Swap => {
+            geo.push_name(m.from, out);
+            geo.push_name(m.to, out);
+        }
         MoveKind::Promotion(role) => {
-            format!(
-                "{}{}{}",
-                geo.name(m.from),
-                geo.name(m.to),
-                role.lower_char()
-            )
+            geo.push_name(m.from, out);
+            geo.push_name(m.to, out);
+            out.push(role.lower_char());
         }
         MoveKind::Castle => {
+            geo.push_name(m.from, out);
             let distance = geo.file_of(m.to).abs_diff(geo.file_of(m.from));
             if distance == 1 {
                 let (_, side) = pos.castling_side_of(pos.turn(), m.from, m.to);
-                let rook = geo.square(side.rook_file, geo.rank_of(m.from));
-                format!("{}{}", geo.name(m.from), geo.name(rook))
+                geo.push_name(geo.square(side.rook_file, geo.rank_of(m.from)), out);
             } else {
-                format!("{}{}", geo.name(m.from), geo.name(m.to))
+                geo.push_name(m.to, out);
             }
         }
-        MoveKind::Drop(role) => format!("{}@{}", role.upper_char(), geo.name(m.to)),
-        MoveKind::Swap => format!("{}{}", geo.name(m.from), geo.name(m.to)),
-        MoveKind::Crown => format!("K@{}", geo.name(m.to)),
+        MoveKind::Drop(role) => {
+            out.push(role.upper_char());
+            out.push('@');
+            geo.push_name(m.to, out);
+        }
+        MoveKind::Crown => {
+            out.push_str("K@");
+            geo.push_name(m.to, out);
+        }
     }
 }
 
@@ -79,9 +92,15 @@ fn check_shape(pos: &Position, text: &str) -> Result<(), MoveError> {
 /// Reads a move in coordinate notation; it must be legal in `pos`.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     check_shape(pos, text)?;
+    // one buffer for every legal move's text: this runs for every move a player sends
+    let mut written = String::with_capacity(8);
     pos.legal_moves()
         .iter()
         .copied()
-        .find(|&m| write(pos, m) == text)
+        .find(|&m| {
+            written.clear();
+            write_to(pos, m, &mut written);
+            written == text
+        })
         .ok_or_else(|| MoveError::Illegal(text.to_string()))
 }

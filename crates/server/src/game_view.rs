@@ -60,7 +60,7 @@ fn turn_kind(pos: &Position, kind: MoveKind) -> TurnKind {
     }
 }
 
-fn legal_entry(pos: &Position, m: Move) -> LegalTurn {
+fn legal_entry(pos: &Position, m: Move, legal: &[Move]) -> LegalTurn {
     let geo = pos.geometry();
     let letter = |r: Role| r.upper_char().to_string();
     let drop = match m.kind {
@@ -69,7 +69,7 @@ fn legal_entry(pos: &Position, m: Move) -> LegalTurn {
     };
     LegalTurn {
         uci: uci_move::write(pos, m),
-        san: san::write(pos, m),
+        san: san::write_among(pos, m, legal),
         from: if drop.is_some() {
             None
         } else {
@@ -92,9 +92,10 @@ fn trampled(pos: &Position, sq: rules::Square, piece: rules::Piece) -> Trampled 
 
 /// The legal turns of `pos` with their SAN.
 pub fn legal_turns(pos: &Position) -> Vec<LegalTurn> {
-    pos.legal_moves()
+    let legal = pos.legal_moves();
+    legal
         .iter()
-        .map(|&m| legal_entry(pos, m))
+        .map(|&m| legal_entry(pos, m, legal.as_slice()))
         .collect()
 }
 
