@@ -7,7 +7,7 @@
 mod account_client;
 mod common;
 
-use account_client::Browser;
+use account_client::{Browser, friend_game};
 use common::{Backend, TestServer, backends};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
@@ -18,21 +18,15 @@ fn text(v: &Value) -> String {
     v.as_str().unwrap().to_string()
 }
 
-/// A friend game both players have joined: its id and the two seat tokens.
-async fn friend_game(server: &TestServer) -> (String, String, String) {
-    let created = server
-        .create(json!({"variant": "chess", "opponent": "friend", "color": "white"}))
-        .await;
-    let id = text(&created["id"]);
-    let (status, joined) = server
-        .post(
-            &format!("/api/games/{id}/join"),
-            json!({"invite": created["invite"]}),
-            None,
-        )
-        .await;
-    assert_eq!(status, 200, "{joined}");
-    (id, text(&created["seats"]["white"]), text(&joined["token"]))
+/// An anonymous friend game both players have joined: its id and the two seat tokens.
+async fn anonymous_game(server: &TestServer) -> (String, String, String) {
+    let request = json!({"variant": "chess", "color": "white"});
+    friend_game(
+        &mut Browser::new(server),
+        &mut Browser::new(server),
+        request,
+    )
+    .await
 }
 
 async fn say(server: &TestServer, id: &str, token: Option<&str>, body: Value) -> (u16, Value) {
@@ -54,7 +48,7 @@ fn texts(lines: &Value) -> Vec<String> {
 async fn the_players_room_is_theirs_and_spectators_write_with_an_account() {
     for backend in backends().await {
         let server = TestServer::start(&backend).await;
-        let (id, white, black) = friend_game(&server).await;
+        let (id, white, black) = anonymous_game(&server).await;
 
         let (status, line) =
             say(&server, &id, Some(&white), json!({"text": "  good luck\n"})).await;
@@ -216,7 +210,7 @@ async fn each_socket_hears_the_lines_it_may_read_on_every_server() {
             Backend::Postgres { .. } => Some(TestServer::start(&backend).await),
             Backend::Sqlite(_) => None,
         };
-        let (id, white, black) = friend_game(&one).await;
+        let (id, white, black) = anonymous_game(&one).await;
         let mut player = open(&one, &id, Some(&black)).await;
         let mut spectator = open(two.as_ref().unwrap_or(&one), &id, None).await;
 

@@ -7,7 +7,7 @@
 mod account_client;
 mod common;
 
-use account_client::Browser;
+use account_client::{Browser, friend_game};
 use common::{TestServer, backends};
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -18,30 +18,18 @@ fn text(v: &Value) -> String {
     v.as_str().unwrap().to_string()
 }
 
-/// A rated-or-not friend game between two accounts with `days` per move.
+/// A friend game between two accounts with `days` per move, alice White.
 async fn game(
     alice: &mut Browser<'_>,
     bob: &mut Browser<'_>,
     days: i64,
 ) -> (String, String, String) {
-    let r = alice
-        .post(
-            "/api/games",
-            json!({"variant": "chess", "opponent": "friend", "color": "white",
-                   "days_per_move": days}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = text(&r.body["id"]);
-    let white = text(&r.body["seats"]["white"]);
-    let j = bob
-        .post(
-            &format!("/api/games/{id}/join"),
-            json!({"invite": r.body["invite"]}),
-        )
-        .await;
-    assert_eq!(j.status, 200, "{}", j.body);
-    (id, white, text(&j.body["token"]))
+    friend_game(
+        alice,
+        bob,
+        json!({"variant": "chess", "color": "white", "days_per_move": days}),
+    )
+    .await
 }
 
 /// Moves the game's last change `ms` into the past, as if that long had gone by.

@@ -5,7 +5,7 @@
 mod account_client;
 mod common;
 
-use account_client::Browser;
+use account_client::{Browser, friend_game};
 use common::{TestServer, backends};
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -13,25 +13,12 @@ use sqlx::Connection;
 /// A rated chess game: `white` creates it logged in, `black` joins it logged in. Returns
 /// the game id and both seat tokens.
 async fn rated_game(white: &mut Browser<'_>, black: &mut Browser<'_>) -> (String, String, String) {
-    let r = white
-        .post(
-            "/api/games",
-            json!({"variant": "chess", "opponent": "friend", "color": "white", "rated": true}),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = r.body["id"].as_str().unwrap().to_string();
-    let white_token = r.body["seats"]["white"].as_str().unwrap().to_string();
-    let invite = r.body["invite"].as_str().unwrap();
-    let j = black
-        .post(&format!("/api/games/{id}/join"), json!({"invite": invite}))
-        .await;
-    assert_eq!(j.status, 200, "{}", j.body);
-    (
-        id,
-        white_token,
-        j.body["token"].as_str().unwrap().to_string(),
+    friend_game(
+        white,
+        black,
+        json!({"variant": "chess", "color": "white", "rated": true}),
     )
+    .await
 }
 
 async fn act(server: &TestServer, id: &str, token: &str, action: &str) -> (u16, Value) {

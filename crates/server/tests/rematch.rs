@@ -5,7 +5,7 @@
 mod account_client;
 mod common;
 
-use account_client::Browser;
+use account_client::{Browser, friend_game};
 use common::{TestServer, backends};
 use serde_json::{Value, json};
 
@@ -154,23 +154,12 @@ async fn a_rated_rematch_seats_the_same_accounts_swapped_and_is_rated() {
         let mut bob = Browser::new(&server);
         alice.register("alice", "alice's password").await;
         bob.register("bob", "bob's password").await;
-        let r = alice
-            .post(
-                "/api/games",
-                json!({"variant": "chess", "opponent": "friend", "color": "white", "rated": true}),
-            )
-            .await;
-        assert_eq!(r.status, 201, "{}", r.body);
-        let id = text(&r.body["id"]);
-        let white = text(&r.body["seats"]["white"]);
-        let j = bob
-            .post(
-                &format!("/api/games/{id}/join"),
-                json!({"invite": r.body["invite"]}),
-            )
-            .await;
-        assert_eq!(j.status, 200, "{}", j.body);
-        let black = text(&j.body["token"]);
+        let (id, white, black) = friend_game(
+            &mut alice,
+            &mut bob,
+            json!({"variant": "chess", "color": "white", "rated": true}),
+        )
+        .await;
         server.turn(&id, &white, "e2e4").await;
         resign(&server, &id, &black).await;
         assert_eq!(rematch(&server, &id, &white).await.0, 200);

@@ -93,3 +93,32 @@ impl<'a> Browser<'a> {
         .await
     }
 }
+
+/// A friend game `creator` created with `request` (its `opponent` is set to `friend`) and
+/// `guest` joined, each logged in or not: the game id, White's token and Black's token.
+pub async fn friend_game(
+    creator: &mut Browser<'_>,
+    guest: &mut Browser<'_>,
+    mut request: Value,
+) -> (String, String, String) {
+    request["opponent"] = json!("friend");
+    let created = creator.post("/api/games", request).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let seats = &created.body["seats"];
+    let creators = seats["white"].as_str().or(seats["black"].as_str()).unwrap();
+    let joined = guest
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({"invite": created.body["invite"]}),
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let guests = joined.body["token"].as_str().unwrap();
+    let (white, black) = if joined.body["seat"] == "white" {
+        (guests, creators)
+    } else {
+        (creators, guests)
+    };
+    (id, white.to_string(), black.to_string())
+}
