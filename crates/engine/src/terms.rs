@@ -138,36 +138,44 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         side_terms(pos, color, &mut |index, n| counts[index] += sign * n);
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::Camel,
-            Role::Wildebeest,
-        ] {
-            army += pos.pieces_of(color, role).count() as i32 * piece_value(role);
-        }
+        army += army_of(pos, color, &piece_value);
     }
     (counts, army.min(PHASE_FULL) * PHASE_SCALE / PHASE_FULL)
 }
 
-/// The terms' score for the side to move.
+/// The terms' score for the side to move (summed as they are found, with no table of counts).
 pub fn score(pos: &Position, weights: &TermWeights, piece_value: impl Fn(Role) -> i32) -> i32 {
-    let (counts, phase) = terms(pos, piece_value);
-    let mg_share = phase as f64 / PHASE_SCALE as f64;
-    let white: f64 = counts
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| **n != 0)
-        .map(|(i, &n)| n as f64 * (weights.mg[i] * mg_share + weights.eg[i] * (1.0 - mg_share)))
-        .sum();
-    let white = white.round() as i32;
+    let (mut mg, mut eg) = (0.0f64, 0.0f64);
+    let mut army = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1.0 } else { -1.0 };
+        side_terms(pos, color, &mut |index, n| {
+            mg += sign * n as f64 * weights.mg[index];
+            eg += sign * n as f64 * weights.eg[index];
+        });
+        army += army_of(pos, color, &piece_value);
+    }
+    let mg_share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
+    let white = (mg * mg_share + eg * (1.0 - mg_share)).round() as i32;
     if pos.turn() == Color::White {
         white
     } else {
         -white
     }
+}
+
+fn army_of(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> i32) -> i32 {
+    [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::Camel,
+        Role::Wildebeest,
+    ]
+    .into_iter()
+    .map(|role| pos.pieces_of(color, role).count() as i32 * piece_value(role))
+    .sum()
 }
 
 fn side_terms(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
