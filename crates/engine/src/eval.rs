@@ -3,6 +3,7 @@
 
 use crate::battle_eval::battle_terms;
 use crate::score::{Score, WIN_VALUE};
+use crate::terms;
 use rules::options::JuggernautEdge;
 use rules::{Color, Position, Role, TrampleOdds, VariantId};
 use std::cell::RefCell;
@@ -29,6 +30,8 @@ pub struct Weights {
     /// Battle Chieftain: lives, activity, loose targets and trading down when ahead
     /// (`battle_eval.rs`), and a dislike of draws.
     pub battle_terms: bool,
+    /// Chess and Wildebeest: the tapered terms of `terms.rs` by the committed weights.
+    pub tapered: bool,
 }
 
 impl Weights {
@@ -41,6 +44,7 @@ impl Weights {
         shelter: SHELTER,
         king_activity: KING_ACTIVITY,
         battle_terms: true,
+        tapered: true,
     };
 
     pub fn value(&self, pos: &Position, role: Role) -> Score {
@@ -58,6 +62,7 @@ impl Weights {
             "shelter" => self.shelter = value,
             "king-activity" => self.king_activity = value,
             "battle" => self.battle_terms = value != 0,
+            "tapered" => self.tapered = value != 0,
             _ => return self.set_role(name, value),
         }
         Ok(())
@@ -70,7 +75,7 @@ impl Weights {
             .ok_or_else(|| {
                 let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 format!(
-                    "unknown weight '{name}' (hand, shelter, king-activity, battle, {})",
+                    "unknown weight '{name}' (hand, shelter, king-activity, battle, tapered, {})",
                     names.join(", ")
                 )
             })?;
@@ -186,7 +191,13 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
         }
     });
     let us = pos.turn();
-    score[us.index()] - score[(!us).index()] + beast_danger(pos, us, weights)
+    let tapered = match terms::weights_for(pos.variant().id) {
+        Some(term_weights) if weights.tapered => {
+            terms::score(pos, term_weights, |role| weights.value(pos, role))
+        }
+        _ => 0,
+    };
+    score[us.index()] - score[(!us).index()] + tapered + beast_danger(pos, us, weights)
 }
 
 const SHELTER: Score = 12;

@@ -11,6 +11,7 @@ pub mod score;
 pub mod search;
 pub mod see;
 pub mod strength;
+pub mod terms;
 pub mod time;
 pub mod tt;
 

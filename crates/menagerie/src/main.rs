@@ -10,6 +10,7 @@ mod play;
 mod serve;
 mod setup;
 mod simulate;
+mod tune;
 mod uci;
 mod uci_player;
 mod xboard;
@@ -78,6 +79,10 @@ enum Command {
     /// a friend or at one screen.
     #[command(after_help = "Example:\n  menagerie serve --addr 127.0.0.1:8080 --data-dir data")]
     Serve(serve::ServeArgs),
+    /// Texel-tune the engine's tapered terms (chess, wildebeest) on self-play positions
+    /// and write its weights file.
+    #[command(after_help = "Example:\n  menagerie tune --variant chess --games 1000 --nodes 1500")]
+    Tune(tune::TuneArgs),
 }
 
 impl Command {
@@ -93,6 +98,7 @@ impl Command {
                 | Command::Match(_)
                 | Command::Pgn(_)
                 | Command::Bench(_)
+                | Command::Tune(_)
         )
     }
 }
@@ -151,6 +157,7 @@ fn main() -> ExitCode {
         Command::Pgn(args) => pgn_cmd::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Tune(args) => tune::run(args),
     })
 }
 

@@ -1,0 +1,292 @@
+//! `menagerie tune`: Texel tuning of the engine's tapered terms (`engine::terms`). Plays
+//! the engine against itself at few nodes from random openings, keeps the quiet positions
+//! labelled with each game's result, fits the sigmoid's scale K to the current evaluation
+//! and then the terms' weights by gradient descent on the squared error, and writes the
+//! weights file.
+
+use crate::movers::Chooser;
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use dice::{Choice, Players, Stop, TurnDriver};
+use engine::eval::{Weights, evaluate_with};
+use engine::see::see_at_least;
+use engine::terms::{self, PHASE_SCALE, TERMS, TermWeights};
+use engine::{Limits, Searcher};
+use rules::{Color, Game, Position, VariantId};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct TuneArgs {
+    /// chess or wildebeest.
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Self-play games to draw positions from.
+    #[arg(long, default_value_t = 1000)]
+    games: u32,
+    /// Nodes per move in the self-play games.
+    #[arg(long, default_value_t = 1500)]
+    nodes: u64,
+    /// Random plies opening each game.
+    #[arg(long, default_value_t = 8)]
+    opening_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Gradient descent steps over all positions.
+    #[arg(long, default_value_t = 1000)]
+    iterations: u32,
+    /// The penalty on each weight's square, against over-fitting few games.
+    #[arg(long, default_value_t = 2e-8)]
+    l2: f64,
+    /// Where to write the weights (default: the engine's file for the variant).
+    #[arg(long)]
+    out: Option<String>,
+}
+
+/// One labelled position: the evaluation without the terms and the terms themselves, both
+/// from White's side, and the game's result for White.
+struct Sample {
+    base: f64,
+    terms: Vec<(u16, f64)>,
+    mg_share: f64,
+    result: f64,
+}
+
+pub fn run(args: TuneArgs) -> Result<()> {
+    let id: VariantId = args
+        .variant
+        .parse()
+        .map_err(|_| anyhow::anyhow!("unknown variant '{}'", args.variant))?;
+    if !matches!(id, VariantId::Chess | VariantId::Wildebeest) {
+        bail!("the tapered terms are for chess and wildebeest");
+    }
+    let variant = id.rules()?;
+    let samples = generate(variant, &args)?;
+    if samples.is_empty() {
+        bail!("no quiet positions");
+    }
+    let mut weights = TermWeights::zero();
+    let k = fit_k(&samples);
+    let before = error(&samples, &weights, k);
+    println!(
+        "{} positions; K {k:.3}; error before {before:.5}",
+        samples.len()
+    );
+    descend(&samples, &mut weights, k, args.iterations, args.l2);
+    let after = error(&samples, &weights, k);
+    println!("error after {after:.5}");
+    let out = args
+        .out
+        .unwrap_or_else(|| format!("crates/engine/weights/{}.txt", id.name()));
+    let header = format!(
+        "# menagerie tune --variant {} --games {} --nodes {} --opening-plies {} --seed {} --iterations {} --l2 {}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
+        id.name(),
+        args.games,
+        args.nodes,
+        args.opening_plies,
+        args.seed,
+        args.iterations,
+        args.l2,
+        samples.len()
+    );
+    std::fs::write(&out, header + &weights.render()).with_context(|| format!("writing {out}"))?;
+    println!("wrote {out}");
+    Ok(())
+}
+
+/// Self-play: each move searched at `nodes`, every quiet position kept.
+fn generate(variant: &'static rules::Variant, args: &TuneArgs) -> Result<Vec<Sample>> {
+    let started = Instant::now();
+    let mut samples = Vec::new();
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
+    let base_weights = Weights {
+        tapered: false,
+        ..Weights::DEFAULT
+    };
+    for g in 0..args.games {
+        let seed = args
+            .seed
+            .wrapping_add(g as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut player = SelfPlay {
+            chooser: Chooser::new(seed),
+            random_plies: args.opening_plies,
+            searcher: &mut searcher,
+            limits: &limits,
+            seen: Vec::new(),
+        };
+        let mut driver = TurnDriver::new(seed, Position::start(variant))?;
+        let result = match driver.play_until(&mut player, args.max_plies)? {
+            Stop::Over(outcome) => match outcome.winner {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            },
+            _ => 0.5,
+        };
+        for pos in player.seen {
+            if let Some(sample) = label(&pos, result, &base_weights) {
+                samples.push(sample);
+            }
+        }
+        if (g + 1) % 50 == 0 || g + 1 == args.games {
+            eprintln!(
+                "{} of {} games, {} positions, {:.0} s",
+                g + 1,
+                args.games,
+                samples.len(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(samples)
+}
+
+struct SelfPlay<'a> {
+    chooser: Chooser,
+    random_plies: u32,
+    searcher: &'a mut Searcher,
+    limits: &'a Limits,
+    seen: Vec<Position>,
+}
+
+impl Players for SelfPlay<'_> {
+    type Error = anyhow::Error;
+    fn choose(&mut self, game: &Game, _: Color) -> Result<Choice> {
+        let pos = game.position();
+        if self.random_plies > 0 {
+            self.random_plies -= 1;
+            return Ok(Choice::Move(self.chooser.random(pos)));
+        }
+        self.seen.push(pos.clone());
+        let (best, _) = self
+            .searcher
+            .search(pos, &game.history_keys(), self.limits, |_| {});
+        Ok(Choice::Move(
+            best.unwrap_or_else(|| self.chooser.random(pos)),
+        ))
+    }
+}
+
+/// A quiet position (not in check, no capture or promotion that gains by exchange
+/// evaluation: the quiescence search would stand pat) as a sample.
+fn label(pos: &Position, result: f64, base_weights: &Weights) -> Option<Sample> {
+    if pos.is_check() {
+        return None;
+    }
+    let legal = pos.legal_moves();
+    let loud = legal.iter().any(|&m| {
+        m.promotion().is_some() || (pos.piece_at(m.to).is_some() && see_at_least(pos, m, 1))
+    });
+    if loud || legal.is_empty() {
+        return None;
+    }
+    let white = if pos.turn() == Color::White {
+        1.0
+    } else {
+        -1.0
+    };
+    let base = white * evaluate_with(pos, base_weights) as f64;
+    let (counts, phase) = terms::terms(pos, |role| base_weights.value(pos, role));
+    let terms = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n != 0)
+        .map(|(i, &n)| (i as u16, n as f64))
+        .collect();
+    Some(Sample {
+        base,
+        terms,
+        mg_share: phase as f64 / PHASE_SCALE as f64,
+        result,
+    })
+}
+
+fn sigmoid(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+fn eval_of(sample: &Sample, weights: &TermWeights) -> f64 {
+    sample.base
+        + sample
+            .terms
+            .iter()
+            .map(|&(i, n)| {
+                let i = i as usize;
+                n * (weights.mg[i] * sample.mg_share + weights.eg[i] * (1.0 - sample.mg_share))
+            })
+            .sum::<f64>()
+}
+
+fn error(samples: &[Sample], weights: &TermWeights, k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| (s.result - sigmoid(eval_of(s, weights), k)).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// The K that makes the untuned evaluation fit the results best (golden-section search).
+fn fit_k(samples: &[Sample]) -> f64 {
+    let zero = TermWeights::zero();
+    let (mut lo, mut hi) = (0.05f64, 4.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(samples, &zero, a) < error(samples, &zero, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Full-batch gradient descent with Adam's step sizes, in centipawns.
+fn descend(samples: &[Sample], weights: &mut TermWeights, k: f64, iterations: u32, l2: f64) {
+    let n = samples.len() as f64;
+    let (b1, b2, rate) = (0.9f64, 0.999f64, 0.5f64);
+    let mut m = vec![0.0; 2 * TERMS];
+    let mut v = vec![0.0; 2 * TERMS];
+    for step in 1..=iterations {
+        let mut grad = vec![0.0; 2 * TERMS];
+        for s in samples {
+            let p = sigmoid(eval_of(s, weights), k);
+            // d(error)/d(eval) for the squared error of the sigmoid.
+            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0;
+            for &(i, count) in &s.terms {
+                let i = i as usize;
+                grad[i] += d * count * s.mg_share;
+                grad[TERMS + i] += d * count * (1.0 - s.mg_share);
+            }
+        }
+        for i in 0..2 * TERMS {
+            let w = if i < TERMS {
+                weights.mg[i]
+            } else {
+                weights.eg[i - TERMS]
+            };
+            let g = grad[i] / n + 2.0 * l2 * w;
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let m_hat = m[i] / (1.0 - b1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - b2.powi(step as i32));
+            let delta = rate * m_hat / (v_hat.sqrt() + 1e-9);
+            if i < TERMS {
+                weights.mg[i] -= delta;
+            } else {
+                weights.eg[i - TERMS] -= delta;
+            }
+        }
+        if step % 500 == 0 {
+            eprintln!("step {step}: error {:.5}", error(samples, weights, k));
+        }
+    }
+}
