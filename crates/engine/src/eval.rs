@@ -217,17 +217,7 @@ fn king_safety(pos: &Position, color: Color, tables: &SquareTables, weights: &We
     let Some(king) = pos.king(color) else {
         return 0;
     };
-    let army: Score = [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::Camel,
-        Role::Wildebeest,
-    ]
-    .into_iter()
-    .map(|role| pos.pieces_of(!color, role).count() as Score * weights.value(pos, role))
-    .sum();
+    let army: Score = terms::army_of(pos, !color, &|role| weights.value(pos, role));
     let middlegame = army.min(FULL_ARMY);
     let geo = pos.geometry();
     let forward = if color == Color::White { 1 } else { -1 };

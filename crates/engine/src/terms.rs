@@ -164,7 +164,8 @@ pub fn score(pos: &Position, weights: &TermWeights, piece_value: impl Fn(Role) -
     }
 }
 
-fn army_of(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> i32) -> i32 {
+/// The worth of `color`'s pieces other than pawns and the king.
+pub fn army_of(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> i32) -> i32 {
     [
         Role::Knight,
         Role::Bishop,
