@@ -26,12 +26,29 @@ pub enum Owed {
     Over(Outcome),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     start: Position,
     turns: Vec<Turn>,
     /// Every position of the game, the start included: one more than `turns`.
     positions: Vec<Position>,
+}
+
+/// A copy is usually made to play a turn and its roll on it: room for both is made at
+/// once, so the copy is not reallocated (and copied again) by its next turn.
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let with_room = |len: usize| len + 2;
+        let mut turns = Vec::with_capacity(with_room(self.turns.len()));
+        turns.extend_from_slice(&self.turns);
+        let mut positions = Vec::with_capacity(with_room(self.positions.len()));
+        positions.extend_from_slice(&self.positions);
+        Game {
+            start: self.start.clone(),
+            turns,
+            positions,
+        }
+    }
 }
 
 impl Game {

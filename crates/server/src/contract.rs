@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use ts_rs::TS;
 
 /// A side of the board.
@@ -99,8 +100,8 @@ pub struct BoardShape {
 pub struct PieceOnBoard {
     pub square: String,
     pub color: Side,
-    pub role: String,
-    pub letter: String,
+    pub role: &'static str,
+    pub letter: char,
 }
 
 #[derive(Serialize, TS, Clone, Copy, PartialEq, Eq, Debug)]
@@ -260,9 +261,11 @@ pub struct Game {
     pub hands: Option<PerSide<Vec<String>>>,
     pub to_move: Side,
     pub owed: Owed,
-    pub legal: Vec<LegalTurn>,
+    #[ts(as = "Vec<LegalTurn>")]
+    pub legal: Arc<[LegalTurn]>,
     pub rolls: Vec<RollChoice>,
-    pub history: Vec<HistoryEntry>,
+    #[ts(as = "Vec<HistoryEntry>")]
+    pub history: Vec<Arc<HistoryEntry>>,
     pub trample_odds: Option<BTreeMap<String, f64>>,
     pub status: Status,
     pub result: String,
@@ -300,7 +303,8 @@ pub struct GameUpdate {
     /// How many entries of the history stay (fewer after a takeback).
     pub keep: usize,
     /// The entries that follow them.
-    pub added: Vec<HistoryEntry>,
+    #[ts(as = "Vec<HistoryEntry>")]
+    pub added: Vec<Arc<HistoryEntry>>,
     pub fen: String,
     #[ts(type = "number")]
     pub ply: i64,
@@ -309,7 +313,8 @@ pub struct GameUpdate {
     pub hands: Option<PerSide<Vec<String>>>,
     pub to_move: Side,
     pub owed: Owed,
-    pub legal: Vec<LegalTurn>,
+    #[ts(as = "Vec<LegalTurn>")]
+    pub legal: Arc<[LegalTurn]>,
     pub rolls: Vec<RollChoice>,
     pub trample_odds: Option<BTreeMap<String, f64>>,
     pub status: Status,

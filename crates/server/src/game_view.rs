@@ -15,6 +15,7 @@ use rules::variant::Beast;
 use rules::{Bitboard, Color, Move, MoveKind, Owed, Position, Role, Turn};
 use rules::{chance, fen, pgn, san, uci_move};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 fn names(pos: &Position, squares: Bitboard) -> Vec<String> {
     let geo = pos.geometry();
@@ -197,8 +198,8 @@ pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> Gam
         (_, Owed::Roll) => contract::Owed::Roll,
     };
     let legal = match mover(live) {
-        Some(c) if seat.is_some_and(|s| s.holds(c)) => live.legal().to_vec(),
-        _ => Vec::new(),
+        Some(c) if seat.is_some_and(|s| s.holds(c)) => live.legal().clone(),
+        _ => Arc::from([]),
     };
     let rolls = if owed == contract::Owed::Roll && live.dice() == contract::DiceMode::Physical {
         pos.chance_outcomes()
@@ -217,8 +218,8 @@ pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> Gam
         .map(|(sq, p)| PieceOnBoard {
             square: geo.name(sq),
             color: p.color.into(),
-            role: p.role.name().to_string(),
-            letter: p.fen_char().to_string(),
+            role: p.role.name(),
+            letter: p.fen_char(),
         })
         .collect();
     let clock = live.clock.as_ref().map(|c| {
@@ -237,7 +238,7 @@ pub fn update(live: &LiveGame, seat: Option<Seat>, keep: usize, now: i64) -> Gam
     GameUpdate {
         version: live.row.version,
         keep,
-        added: history[keep..].iter().map(|e| (**e).clone()).collect(),
+        added: history[keep..].to_vec(),
         fen: fen::write(pos),
         ply: live.ply(),
         pieces,

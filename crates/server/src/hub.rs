@@ -426,16 +426,17 @@ fn announce(slot: &GameSlot, live: &LiveGame, keep: usize) {
         return;
     }
     let now = now_ms();
-    let mut update = game_view::update(live, None, keep, now);
-    let for_others = to_text(&ServerMessage::Update {
-        update: Box::new(update.clone()),
-    });
+    // One update, serialized without the legal turns and then, for the mover, with them.
+    let mut message = ServerMessage::Update {
+        update: Box::new(game_view::update(live, None, keep, now)),
+    };
+    let for_others = to_text(&message);
     let mover = game_view::mover(live).filter(|&c| live.player(c) == Player::Human);
     let for_mover = mover.map(|_| {
-        update.legal = live.legal().to_vec();
-        to_text(&ServerMessage::Update {
-            update: Box::new(update),
-        })
+        if let ServerMessage::Update { update } = &mut message {
+            update.legal = live.legal().clone();
+        }
+        to_text(&message)
     });
     let _ = slot.changes.send(Arc::new(Announcement {
         version: live.row.version,

@@ -185,7 +185,7 @@ impl LiveGame {
     }
 
     /// The legal turns of the position, with their SAN.
-    pub fn legal(&self) -> &[LegalTurn] {
+    pub fn legal(&self) -> &Arc<[LegalTurn]> {
         self.legal
             .get_or_init(|| game_view::legal_turns(self.game().position()).into())
     }
