@@ -44,6 +44,7 @@ pub mod store;
 pub mod stored_game;
 pub mod token_buckets;
 pub mod variants;
+pub mod wal_checkpoint;
 pub mod ws;
 
 use axum::extract::DefaultBodyLimit;

@@ -4,9 +4,10 @@
 //!
 //! Every write goes to one writer task that owns the write connection: it commits each
 //! write before its caller hears back, and the writes queued meanwhile in the same
-//! transaction (group commit), each in its own savepoint so one refused write spoils no
-//! other. Reads run on their own connections. Every write to a game checks and raises
-//! the game's `version`, so a write made from a stale copy of the game is refused.
+//! transaction (group commit); a refused write changes nothing, and a failing one sends the
+//! group back to be committed one write at a time, so it spoils no other. Reads run on
+//! their own connections. Every write to a game checks and raises the game's `version`, so
+//! a write made from a stale copy of the game is refused.
 //!
 //! On PostgreSQL several servers may share the games: each write to a game also sends
 //! `NOTIFY` on [`CHANNEL`] with the game's id and new version, delivered when the write
@@ -18,6 +19,8 @@ use rules::{Color, VariantId};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes committed in one transaction.
@@ -380,7 +383,7 @@ pub struct Store {
     writer: mpsc::Sender<Queued>,
     /// The PostgreSQL URL, where other servers may write the same games; None for SQLite,
     /// which one server has to itself.
-    shared_url: Option<std::sync::Arc<str>>,
+    shared_url: Option<Arc<str>>,
 }
 
 /// One write as the writer task commits it. Its outcome is false when the stored game was
@@ -502,7 +505,7 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
-        let options = |connections: u32| {
+        let options = |connections: u32, writer: bool| {
             AnyPoolOptions::new()
                 .max_connections(connections)
                 // PostgreSQL's connections are checked before use so that one broken by a
@@ -523,6 +526,11 @@ impl Store {
                             ] {
                                 sqlx::query(pragma).execute(&mut *conn).await?;
                             }
+                            if writer {
+                                sqlx::query(crate::wal_checkpoint::AUTOMATIC_OFF)
+                                    .execute(&mut *conn)
+                                    .await?;
+                            }
                         }
                         Ok(())
                     })
@@ -530,16 +538,27 @@ impl Store {
         };
         // One write connection: SQLite has one writer anyway, and the writer task commits
         // what is queued together.
-        let writes = options(1).connect(url).await?;
+        let writes = options(1, true).connect(url).await?;
         let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
         let store = Store {
-            reads: options(if sqlite { 4 } else { 8 }).connect(url).await?,
+            reads: options(if sqlite { 4 } else { 8 }, false)
+                .connect(url)
+                .await?,
             writes: writes.clone(),
             writer,
             shared_url: (!sqlite).then(|| url.into()),
         };
         store.migrate(!sqlite).await?;
-        tokio::spawn(write_loop(writes, queue, !sqlite));
+        // SQLite's log is copied by a task of its own (PostgreSQL checkpoints by itself).
+        let log_copied = sqlite.then(|| {
+            let copied = Arc::new(AtomicBool::new(false));
+            tokio::spawn(crate::wal_checkpoint::run(
+                store.reads.clone(),
+                copied.clone(),
+            ));
+            copied
+        });
+        tokio::spawn(write_loop(writes, queue, !sqlite, log_copied));
         Ok(store)
     }
 
@@ -808,7 +827,13 @@ impl Store {
 /// The writer task: takes the first write queued and every one queued behind it, commits
 /// them in one transaction, then tells each its outcome. Ends when the store is dropped.
 /// With `notify` (PostgreSQL) each write stored also announces itself on [`CHANNEL`].
-async fn write_loop(pool: AnyPool, mut queue: mpsc::Receiver<Queued>, notify: bool) {
+/// With `log_copied` (SQLite) it starts the log over between groups once it is copied.
+async fn write_loop(
+    pool: AnyPool,
+    mut queue: mpsc::Receiver<Queued>,
+    notify: bool,
+    log_copied: Option<Arc<AtomicBool>>,
+) {
     let mut group = Vec::with_capacity(MAX_GROUP);
     while queue.recv_many(&mut group, MAX_GROUP).await > 0 {
         match commit_group(&pool, &group, notify).await {
@@ -824,38 +849,69 @@ async fn write_loop(pool: AnyPool, mut queue: mpsc::Receiver<Queued>, notify: bo
                 }
             }
         }
+        if let Some(copied) = &log_copied {
+            crate::wal_checkpoint::finish(&pool, copied).await;
+        }
     }
 }
 
-/// Commits `group` in one transaction. A lone write needs no savepoint; in a group each
-/// write has its own, so a refused write is undone alone. An error of the transaction
-/// itself (the commit) fails the whole group: none of it is stored.
+/// Commits `group`, in one transaction when it can. A statement that fails in the group
+/// (a turn stored twice, a lost connection) rolls the whole transaction back, and then each
+/// write is committed alone, so only the write at fault fails.
 async fn commit_group(
+    pool: &AnyPool,
+    group: &[Queued],
+    notify: bool,
+) -> Result<Vec<Result<bool, StoreError>>, sqlx::Error> {
+    if group.len() > 1 {
+        match commit_together(pool, group, notify).await {
+            Ok(outcomes) => return Ok(outcomes),
+            Err(e) => tracing::debug!("a group of {} writes, one at a time: {e}", group.len()),
+        }
+    }
+    let mut outcomes = Vec::with_capacity(group.len());
+    for queued in group {
+        outcomes.push(commit_alone(pool, &queued.write, notify).await);
+    }
+    Ok(outcomes)
+}
+
+/// Commits `write` in its own transaction, or nothing of it if it is refused or fails.
+async fn commit_alone(pool: &AnyPool, write: &Write, notify: bool) -> Result<bool, StoreError> {
+    let mut tx = pool.begin().await?;
+    let stored = apply(&mut tx, write, notify).await?;
+    if stored {
+        tx.commit().await?;
+    } else {
+        tx.rollback().await?;
+    }
+    Ok(stored)
+}
+
+/// Commits every write of `group` in one transaction; fails as a whole if any statement
+/// fails. A refused write changes nothing, since its first statement is the check that
+/// refuses it, except a join, which writes its seat before that check: it has a savepoint.
+async fn commit_together(
     pool: &AnyPool,
     group: &[Queued],
     notify: bool,
 ) -> Result<Vec<Result<bool, StoreError>>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(group.len());
-    if let [only] = group {
-        match apply(&mut tx, &only.write, notify).await {
-            Ok(true) => outcomes.push(Ok(true)),
-            other => {
-                tx.rollback().await?;
-                return Ok(vec![other.map_err(StoreError::from)]);
-            }
-        }
-    } else {
-        for queued in group {
+    for queued in group {
+        let stored = if let Write::Join { .. } = queued.write {
             let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
-            let outcome = apply(&mut savepoint, &queued.write, notify).await;
-            if let Ok(true) = outcome {
+            let stored = apply(&mut savepoint, &queued.write, notify).await?;
+            if stored {
                 savepoint.commit().await?;
             } else {
                 savepoint.rollback().await?;
             }
-            outcomes.push(outcome.map_err(StoreError::from));
-        }
+            stored
+        } else {
+            apply(&mut tx, &queued.write, notify).await?
+        };
+        outcomes.push(Ok(stored));
     }
     tx.commit().await?;
     Ok(outcomes)

@@ -1,6 +1,6 @@
 //! The store's writer and the games held in memory: writes queued together are committed
-//! together, a write from a stale version is refused alone, and a game nobody asks for is
-//! let go and loaded again as it was, unless its clock runs.
+//! together, a write from a stale version is refused alone, a failing one fails alone, and
+//! a game nobody asks for is let go and loaded again as it was, unless its clock runs.
 
 mod common;
 
@@ -40,7 +40,7 @@ fn turn(ply: i64, text: &str) -> TurnRow {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn queued_writes_commit_together_and_a_stale_one_is_refused_alone() {
+async fn queued_writes_commit_together_and_a_stale_or_failing_one_fails_alone() {
     for backend in backends().await {
         let store = Store::open(&backend.url()).await.unwrap();
         let games: Vec<LiveGame> = (0..40)
@@ -49,27 +49,36 @@ async fn queued_writes_commit_together_and_a_stale_one_is_refused_alone() {
         for g in &games {
             store.insert_game(&g.row).await.unwrap();
         }
-        // Forty writes at once, the last from a stale version (it expects version 4).
+        // Forty writes at once: the last from a stale version (it expects version 4), the
+        // one before it failing half-way (its second turn has the first one's ply).
         let writes = games.iter().enumerate().map(|(i, g)| {
             let store = store.clone();
             let version = if i == 39 { 5 } else { 1 };
             let header = header(g, version);
             let id = g.row.id.clone();
-            async move { store.commit_turns(&id, &[turn(1, "e2e4")], &header).await }
+            let turns = if i == 38 {
+                vec![turn(1, "e2e4"), turn(1, "d2d4")]
+            } else {
+                vec![turn(1, "e2e4")]
+            };
+            async move { store.commit_turns(&id, &turns, &header).await }
         });
         let outcomes = futures_util::future::join_all(writes).await;
         for (i, outcome) in outcomes.iter().enumerate() {
-            assert_eq!(
-                outcome.as_ref().unwrap(),
-                &(i != 39),
-                "{}: write {i}",
-                backend.label()
-            );
+            match i {
+                38 => assert!(outcome.is_err(), "{}: write 38", backend.label()),
+                _ => assert_eq!(
+                    outcome.as_ref().unwrap(),
+                    &(i != 39),
+                    "{}: write {i}",
+                    backend.label()
+                ),
+            }
         }
         for (i, g) in games.iter().enumerate() {
             let stored = store.game(&g.row.id).await.unwrap().unwrap();
             let turns = store.turns(&g.row.id).await.unwrap();
-            let expected = if i == 39 { (0, 0) } else { (1, 1) };
+            let expected = if i == 38 || i == 39 { (0, 0) } else { (1, 1) };
             assert_eq!((stored.version, turns.len()), expected, "game {i}");
         }
         // The same turn twice is an error for that write only.
