@@ -122,7 +122,12 @@ async fn a_seek_is_taken_up_once_and_seats_both_accounts() {
         let state = server.game(&game, Some(&alice_token)).await;
         assert_eq!(state["status"], "playing");
         assert_eq!(state["clock"]["increment_ms"], 2000);
-        server.turn(&game, &alice_token, "e2e4").await;
+        // Any legal move: in Juggernaut the beast may stand where e2e4 would go.
+        let first = common::legal(&state)
+            .into_iter()
+            .next()
+            .expect("a legal move");
+        server.turn(&game, &alice_token, &first).await;
         let (_, players) = server.get(&format!("/api/games/{game}/players")).await;
         assert_eq!(players["rated"], true, "{players}");
         assert_eq!(players["accounts"]["white"]["name"], "alice", "{players}");
