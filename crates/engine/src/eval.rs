@@ -30,6 +30,8 @@ pub struct Weights {
     /// Battle Chieftain: lives, activity, loose targets and trading down when ahead
     /// (`battle_eval.rs`), and a dislike of draws.
     pub battle_terms: bool,
+    /// Battle Chieftain, with `battle_terms`: what a draw costs the searching side.
+    pub battle_contempt: Score,
     /// Chess and Wildebeest: the tapered terms of `terms.rs` by the committed weights.
     pub tapered: bool,
 }
@@ -44,6 +46,7 @@ impl Weights {
         shelter: SHELTER,
         king_activity: KING_ACTIVITY,
         battle_terms: true,
+        battle_contempt: 60,
         tapered: true,
     };
 
@@ -55,13 +58,15 @@ impl Weights {
         }
     }
 
-    /// Sets one weight by name: a role (`camel`), `hand`, `shelter` or `king-activity`.
+    /// Sets one weight by name: a role (`camel`), `hand`, `shelter`, `king-activity`,
+    /// `battle`, `contempt` or `tapered`.
     pub fn set(&mut self, name: &str, value: Score) -> Result<(), String> {
         match name {
             "hand" => self.hand_percent = value,
             "shelter" => self.shelter = value,
             "king-activity" => self.king_activity = value,
             "battle" => self.battle_terms = value != 0,
+            "contempt" => self.battle_contempt = value,
             "tapered" => self.tapered = value != 0,
             _ => return self.set_role(name, value),
         }
@@ -75,7 +80,7 @@ impl Weights {
             .ok_or_else(|| {
                 let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 format!(
-                    "unknown weight '{name}' (hand, shelter, king-activity, battle, tapered, {})",
+                    "unknown weight '{name}' (hand, shelter, king-activity, battle, contempt, tapered, {})",
                     names.join(", ")
                 )
             })?;

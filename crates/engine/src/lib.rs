@@ -2,6 +2,7 @@
 //! players' turns, expectimax with Star1 pruning over the dice, a transposition table.
 
 pub mod battle_eval;
+pub mod battle_search;
 pub mod eval;
 pub mod features;
 pub mod ordering;

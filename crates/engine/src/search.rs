@@ -1,6 +1,7 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
+use crate::battle_search::{few_pieces, owes_crowning};
 use crate::eval::{Weights, beast_danger, evaluate_with};
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
@@ -106,8 +107,6 @@ pub struct Searcher {
     root_moves: Vec<Move>,
 }
 
-/// What a draw costs the searching side in Battle Chieftain (see `draw_score`).
-const DRAW_CONTEMPT: Score = 60;
 /// The first aspiration window's half-width around the last iteration's score.
 const ASPIRATION_WINDOW: Score = 30;
 /// A helper thread's stack: the search recurses up to `MAX_PLY` plies deep.
@@ -582,7 +581,10 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let dice = pos.variant().beast.is_some();
         let in_check = pos.variant().royal_king && pos.is_check();
-        let static_eval = if in_check || dice {
+        // A side owing a crowning has no king on the board: its static evaluation is no
+        // guide to the crowning it must play.
+        let crowning = owes_crowning(pos);
+        let static_eval = if in_check || dice || crowning {
             // Not needed with dice: nothing is pruned on it there.
             -INFINITY
         } else {
@@ -593,7 +595,10 @@ impl Searcher {
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[slot - 2];
         // Forward pruning trusts the static evaluation; with dice the next roll can
         // change everything, so it is left to the positions without them.
-        let may_prune = !pv_node && !in_check && !dice;
+        let may_prune = !pv_node && !in_check && !dice && !crowning;
+        // In Battle Chieftain's thin endings the winning lines are long runs of quiet
+        // moves: none is pruned or reduced there.
+        let thin_ending = few_pieces(pos);
         if may_prune
             && self.features.reverse_futility
             && depth <= pruning::REVERSE_FUTILITY_DEPTH
@@ -657,7 +662,11 @@ impl Searcher {
             let mut child = pos.clone();
             child.play(m);
             let gives_check = child.variant().royal_king && child.is_check();
-            if may_prune && late && self.prunes(pos, m, class, gives_check, depth, i, improving) {
+            if may_prune
+                && late
+                && !thin_ending
+                && self.prunes(pos, m, class, gives_check, depth, i, improving)
+            {
                 continue;
             }
             // Futility: a quiet move near the leaves cannot lift a hopeless evaluation.
@@ -665,6 +674,7 @@ impl Searcher {
                 && late
                 && quiet
                 && !gives_check
+                && !thin_ending
                 && self.features.futility
                 && depth <= pruning::FUTILITY_DEPTH
                 && static_eval + pruning::futility_margin(depth) <= alpha
@@ -679,12 +689,13 @@ impl Searcher {
                 -self.child_value(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
                 // Late quiet moves are searched less deep first (late-move reduction).
-                let reduction = if quiet && depth >= lmr_depth && !in_check && !gives_check {
-                    let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node);
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
+                let reduction =
+                    if quiet && depth >= lmr_depth && !in_check && !gives_check && !thin_ending {
+                        let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node);
+                        r.clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
                 let mut probe =
                     -self.child_value(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if reduction > 0 && probe > alpha && !self.aborted {
@@ -746,9 +757,9 @@ impl Searcher {
         if !self.dislikes_draws {
             0
         } else if ply.is_multiple_of(2) {
-            -DRAW_CONTEMPT
+            -self.weights.battle_contempt
         } else {
-            DRAW_CONTEMPT
+            self.weights.battle_contempt
         }
     }
 
@@ -991,18 +1002,24 @@ impl Searcher {
         if self.should_stop() {
             return 0;
         }
-        let (moves, no_moves) = self.ordered_moves(pos, ply, None, true);
+        // A crowning is the only turn of a side whose king was taken, and crowning its
+        // last berserker loses: it is played here like a capture, never stood pat on.
+        let crowning = owes_crowning(pos);
+        let (moves, no_moves) = self.ordered_moves(pos, ply, None, !crowning);
         if let Some(score) = self.terminal(pos, no_moves, ply) {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
         }
-        let stand_pat = self.leaf_eval(pos);
-        if stand_pat >= beta || ply >= MAX_PLY - 1 {
-            self.give_back(ply, moves);
-            return stand_pat;
+        let mut best = -INFINITY;
+        if !crowning || ply >= MAX_PLY - 1 {
+            let stand_pat = self.leaf_eval(pos);
+            if stand_pat >= beta || ply >= MAX_PLY - 1 {
+                self.give_back(ply, moves);
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
         }
-        alpha = alpha.max(stand_pat);
-        let mut best = stand_pat;
         for &Ordered { class, m, .. } in &moves {
             // A capture that loses the exchange will not lift the score above standing pat.
             if class == Class::LosingCapture {
