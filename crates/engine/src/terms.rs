@@ -117,14 +117,21 @@ impl TermWeights {
 pub struct ScoringWeights {
     mg: [i32; TERMS],
     eg: [i32; TERMS],
+    /// By piece kind: whether any of its file or rank weights is not 0 (else the search
+    /// skips them).
+    squares: [bool; ROLES],
 }
 
 impl ScoringWeights {
     pub fn new(weights: &TermWeights) -> ScoringWeights {
-        ScoringWeights {
-            mg: std::array::from_fn(|i| weights.mg[i].round() as i32),
-            eg: std::array::from_fn(|i| weights.eg[i].round() as i32),
-        }
+        let mg = std::array::from_fn(|i| weights.mg[i].round() as i32);
+        let eg = std::array::from_fn(|i| weights.eg[i].round() as i32);
+        let squares = std::array::from_fn(|r| {
+            let files = FILE_BASE + r * FILE_BUCKETS..FILE_BASE + (r + 1) * FILE_BUCKETS;
+            let ranks = RANK_BASE + r * RANK_BUCKETS..RANK_BASE + (r + 1) * RANK_BUCKETS;
+            files.chain(ranks).any(|i| mg[i] != 0 || eg[i] != 0)
+        });
+        ScoringWeights { mg, eg, squares }
     }
 }
 
@@ -166,7 +173,9 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     let mut army = 0;
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        side_terms(pos, color, &mut |index, n| counts[index] += sign * n);
+        side_terms(pos, color, &[true; ROLES], &mut |index, n| {
+            counts[index] += sign * n
+        });
         army += army_of(pos, color, &piece_value);
     }
     (counts, army.min(PHASE_FULL) * PHASE_SCALE / PHASE_FULL)
@@ -178,7 +187,7 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
     let mut army = 0;
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        side_terms(pos, color, &mut |index, n| {
+        side_terms(pos, color, &weights.squares, &mut |index, n| {
             mg += sign * n * weights.mg[index];
             eg += sign * n * weights.eg[index];
         });
@@ -267,7 +276,14 @@ impl SquareBuckets {
     }
 }
 
-fn side_terms(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
+/// `color`'s terms, each passed to `add` with its count; the file and rank terms only of the
+/// piece kinds `squares` marks.
+fn side_terms(
+    pos: &Position,
+    color: Color,
+    squares: &[bool; ROLES],
+    add: &mut impl FnMut(usize, i32),
+) {
     let geo = pos.geometry();
     let occupied = pos.occupied();
     let own = pos.pieces(color);
@@ -283,17 +299,20 @@ fn side_terms(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
     let buckets = SquareBuckets::of(pos);
     for (r, role) in Role::ALL.into_iter().enumerate().take(ROLES) {
         for sq in pos.pieces_of(color, role) {
-            let from_edge = buckets.file[sq.slot()] as usize;
-            let rank = buckets.rank[color.index()][sq.slot()] as usize;
-            add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
-            add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
+            if squares[r] {
+                let from_edge = buckets.file[sq.slot()] as usize;
+                let rank = buckets.rank[color.index()][sq.slot()] as usize;
+                add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
+                add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
+            }
             let reach = attacks(pos, color, role, sq, occupied);
             if !matches!(role, Role::Pawn | Role::King) {
                 let mobility = reach & !own & !enemy_pawn_attacks;
                 add(MOBILITY_BASE + r, mobility.count() as i32);
             }
-            if role != Role::King {
-                zone_attacks += (reach & enemy_king_zone).count() as i32;
+            let near_king = reach & enemy_king_zone;
+            if role != Role::King && near_king.non_empty() {
+                zone_attacks += near_king.count() as i32;
             }
         }
     }
