@@ -187,11 +187,14 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
     let mut army = 0;
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        side_terms(pos, color, &weights.squares, &mut |index, n| {
+        let pieces = side_terms(pos, color, &weights.squares, &mut |index, n| {
             mg += sign * n * weights.mg[index];
             eg += sign * n * weights.eg[index];
         });
-        army += army_of(pos, color, &piece_value);
+        army += (0..ROLES)
+            .filter(|&r| !matches!(Role::ALL[r], Role::Pawn | Role::King))
+            .map(|r| pieces[r] * piece_value(Role::ALL[r]))
+            .sum::<i32>();
     }
     let mg_share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
     let white = (mg as f64 * mg_share + eg as f64 * (1.0 - mg_share)).round() as i32;
@@ -277,13 +280,14 @@ impl SquareBuckets {
 }
 
 /// `color`'s terms, each passed to `add` with its count; the file and rank terms only of the
-/// piece kinds `squares` marks.
+/// piece kinds `squares` marks. Returns `color`'s number of pieces of each kind (the phase
+/// without counting them again).
 fn side_terms(
     pos: &Position,
     color: Color,
     squares: &[bool; ROLES],
     add: &mut impl FnMut(usize, i32),
-) {
+) -> [i32; ROLES] {
     let geo = pos.geometry();
     let occupied = pos.occupied();
     let own = pos.pieces(color);
@@ -297,8 +301,10 @@ fn side_terms(
         .unwrap_or(Bitboard::EMPTY);
     let mut zone_attacks = 0;
     let buckets = SquareBuckets::of(pos);
+    let mut pieces = [0; ROLES];
     for (r, role) in Role::ALL.into_iter().enumerate().take(ROLES) {
         for sq in pos.pieces_of(color, role) {
+            pieces[r] += 1;
             if squares[r] {
                 let from_edge = buckets.file[sq.slot()] as usize;
                 let rank = buckets.rank[color.index()][sq.slot()] as usize;
@@ -308,16 +314,30 @@ fn side_terms(
             let reach = attacks(pos, color, role, sq, occupied);
             if !matches!(role, Role::Pawn | Role::King) {
                 let mobility = reach & !own & !enemy_pawn_attacks;
-                add(MOBILITY_BASE + r, mobility.count() as i32);
+                add(MOBILITY_BASE + r, count(mobility));
             }
             let near_king = reach & enemy_king_zone;
             if role != Role::King && near_king.non_empty() {
-                zone_attacks += near_king.count() as i32;
+                zone_attacks += count(near_king);
             }
         }
     }
     add(KING_ZONE, zone_attacks);
     pawn_structure(pos, color, buckets, enemy_pawn_attacks, add);
+    pieces
+}
+
+/// The number of squares in `set`. Without a popcount instruction in the build a 128-bit
+/// count is two software counts; on boards of 64 squares or fewer the high half is empty.
+#[inline]
+fn count(set: Bitboard) -> i32 {
+    let high = (set.0 >> 64) as u64;
+    let low = (set.0 as u64).count_ones();
+    (if high == 0 {
+        low
+    } else {
+        low + high.count_ones()
+    }) as i32
 }
 
 /// The squares a piece of `color` and `role` on `sq` attacks.
