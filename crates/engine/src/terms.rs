@@ -2,7 +2,7 @@
 //! `menagerie tune` can fit them: square terms by file and rank per piece kind, mobility
 //! per piece kind, pawn structure and attacks near the king. Each term has a middlegame
 //! and an endgame weight, blended by the phase (the pieces left). The weights are data,
-//! one file per variant family in `weights/`, written by the tuner.
+//! one file per variant family in `weights/`: set by hand, and refined by the tuner.
 
 use rules::geometry::Leap;
 use rules::{Bitboard, Color, Position, Role, Square, VariantId};
@@ -112,23 +112,59 @@ impl TermWeights {
     }
 }
 
+/// Weights in whole centipawns, as the search adds them: integer sums, no rounding per term.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoringWeights {
+    mg: [i32; TERMS],
+    eg: [i32; TERMS],
+    /// By piece kind: whether any of its file or rank weights is not 0 (else the search
+    /// skips them).
+    squares: [bool; ROLES],
+}
+
+impl ScoringWeights {
+    pub fn new(weights: &TermWeights) -> ScoringWeights {
+        let mg = std::array::from_fn(|i| weights.mg[i].round() as i32);
+        let eg = std::array::from_fn(|i| weights.eg[i].round() as i32);
+        let squares = std::array::from_fn(|r| {
+            let files = FILE_BASE + r * FILE_BUCKETS..FILE_BASE + (r + 1) * FILE_BUCKETS;
+            let ranks = RANK_BASE + r * RANK_BUCKETS..RANK_BASE + (r + 1) * RANK_BUCKETS;
+            files.chain(ranks).any(|i| mg[i] != 0 || eg[i] != 0)
+        });
+        ScoringWeights { mg, eg, squares }
+    }
+}
+
 /// The committed weights of `pos`'s variant family, if it has any that are not all 0.
-pub fn weights_for(variant: VariantId) -> Option<&'static TermWeights> {
-    static CHESS: OnceLock<Option<TermWeights>> = OnceLock::new();
-    static WILDEBEEST: OnceLock<Option<TermWeights>> = OnceLock::new();
+pub fn weights_for(variant: VariantId) -> Option<&'static ScoringWeights> {
+    static CHESS: OnceLock<Option<ScoringWeights>> = OnceLock::new();
+    static WILDEBEEST: OnceLock<Option<ScoringWeights>> = OnceLock::new();
     let load = |text: &str| {
-        let weights = TermWeights::parse(text).expect("the committed weights parse");
-        (!weights.is_zero()).then_some(weights)
+        let weights = committed(text);
+        (!weights.is_zero()).then(|| ScoringWeights::new(&weights))
     };
     match variant {
-        VariantId::Chess => CHESS
-            .get_or_init(|| load(include_str!("../weights/chess.txt")))
-            .as_ref(),
-        VariantId::Wildebeest => WILDEBEEST
-            .get_or_init(|| load(include_str!("../weights/wildebeest.txt")))
-            .as_ref(),
+        VariantId::Chess => CHESS.get_or_init(|| load(CHESS_WEIGHTS)).as_ref(),
+        VariantId::Wildebeest => WILDEBEEST.get_or_init(|| load(WILDEBEEST_WEIGHTS)).as_ref(),
         _ => None,
     }
+}
+
+const CHESS_WEIGHTS: &str = include_str!("../weights/chess.txt");
+const WILDEBEEST_WEIGHTS: &str = include_str!("../weights/wildebeest.txt");
+
+/// The committed weights file of `variant` as read (all 0 for a variant without terms): the
+/// tuner's starting point and the prior its penalty pulls toward.
+pub fn committed_weights(variant: VariantId) -> TermWeights {
+    match variant {
+        VariantId::Chess => committed(CHESS_WEIGHTS),
+        VariantId::Wildebeest => committed(WILDEBEEST_WEIGHTS),
+        _ => TermWeights::zero(),
+    }
+}
+
+fn committed(text: &str) -> TermWeights {
+    TermWeights::parse(text).expect("the committed weights parse")
 }
 
 /// The terms of `pos`, White's count minus Black's, and its phase (0 to [`PHASE_SCALE`]).
@@ -137,26 +173,31 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     let mut army = 0;
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        side_terms(pos, color, &mut |index, n| counts[index] += sign * n);
+        side_terms(pos, color, &[true; ROLES], &mut |index, n| {
+            counts[index] += sign * n
+        });
         army += army_of(pos, color, &piece_value);
     }
     (counts, army.min(PHASE_FULL) * PHASE_SCALE / PHASE_FULL)
 }
 
 /// The terms' score for the side to move (summed as they are found, with no table of counts).
-pub fn score(pos: &Position, weights: &TermWeights, piece_value: impl Fn(Role) -> i32) -> i32 {
-    let (mut mg, mut eg) = (0.0f64, 0.0f64);
+pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role) -> i32) -> i32 {
+    let (mut mg, mut eg) = (0i32, 0i32);
     let mut army = 0;
     for color in Color::ALL {
-        let sign = if color == Color::White { 1.0 } else { -1.0 };
-        side_terms(pos, color, &mut |index, n| {
-            mg += sign * n as f64 * weights.mg[index];
-            eg += sign * n as f64 * weights.eg[index];
+        let sign = if color == Color::White { 1 } else { -1 };
+        let pieces = side_terms(pos, color, &weights.squares, &mut |index, n| {
+            mg += sign * n * weights.mg[index];
+            eg += sign * n * weights.eg[index];
         });
-        army += army_of(pos, color, &piece_value);
+        army += (0..ROLES)
+            .filter(|&r| !matches!(Role::ALL[r], Role::Pawn | Role::King))
+            .map(|r| pieces[r] * piece_value(Role::ALL[r]))
+            .sum::<i32>();
     }
     let mg_share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
-    let white = (mg * mg_share + eg * (1.0 - mg_share)).round() as i32;
+    let white = (mg as f64 * mg_share + eg as f64 * (1.0 - mg_share)).round() as i32;
     if pos.turn() == Color::White {
         white
     } else {
@@ -179,9 +220,75 @@ pub fn army_of(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> i32)
     .sum()
 }
 
-fn side_terms(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
+/// Each square's file bucket (from the nearer edge) and, by colour, rank bucket (from the
+/// owner's side) for one board size: looked up, since dividing by the board's width per
+/// piece was a good part of the terms' cost.
+struct SquareBuckets {
+    size: (u8, u8),
+    file: [u8; 128],
+    rank: [[u8; 128]; 2],
+}
+
+impl SquareBuckets {
+    fn new(pos: &Position) -> SquareBuckets {
+        let geo = pos.geometry();
+        let mut buckets = SquareBuckets {
+            size: (geo.files, geo.ranks),
+            file: [0; 128],
+            rank: [[0; 128]; 2],
+        };
+        for rank in 0..geo.ranks {
+            for file in 0..geo.files {
+                let slot = geo.square(file, rank).slot();
+                let from_edge = file.min(geo.files - 1 - file) as usize;
+                buckets.file[slot] = from_edge.min(FILE_BUCKETS - 1) as u8;
+                for color in Color::ALL {
+                    let relative = pos.variant().relative_rank(color, rank) as usize;
+                    buckets.rank[color.index()][slot] = relative.min(RANK_BUCKETS - 1) as u8;
+                }
+            }
+        }
+        buckets
+    }
+
+    /// The buckets of `pos`'s board size, made once per size.
+    fn of(pos: &Position) -> &'static SquareBuckets {
+        static MADE: OnceLock<std::sync::Mutex<Vec<&'static SquareBuckets>>> = OnceLock::new();
+        thread_local! {
+            static LAST: std::cell::Cell<Option<&'static SquareBuckets>> =
+                const { std::cell::Cell::new(None) };
+        }
+        let size = (pos.geometry().files, pos.geometry().ranks);
+        if let Some(last) = LAST.get().filter(|b| b.size == size) {
+            return last;
+        }
+        let mut made = MADE
+            .get_or_init(Default::default)
+            .lock()
+            .expect("not poisoned");
+        let buckets = match made.iter().find(|b| b.size == size) {
+            Some(&b) => b,
+            None => {
+                let b: &'static SquareBuckets = Box::leak(Box::new(SquareBuckets::new(pos)));
+                made.push(b);
+                b
+            }
+        };
+        LAST.set(Some(buckets));
+        buckets
+    }
+}
+
+/// `color`'s terms, each passed to `add` with its count; the file and rank terms only of the
+/// piece kinds `squares` marks. Returns `color`'s number of pieces of each kind (the phase
+/// without counting them again).
+fn side_terms(
+    pos: &Position,
+    color: Color,
+    squares: &[bool; ROLES],
+    add: &mut impl FnMut(usize, i32),
+) -> [i32; ROLES] {
     let geo = pos.geometry();
-    let variant = pos.variant();
     let occupied = pos.occupied();
     let own = pos.pieces(color);
     let enemy_pawns = pos.pieces_of(!color, Role::Pawn);
@@ -193,38 +300,52 @@ fn side_terms(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
         .map(|k| geo.leap(Leap::King, k) | Bitboard::from_square(k))
         .unwrap_or(Bitboard::EMPTY);
     let mut zone_attacks = 0;
+    let buckets = SquareBuckets::of(pos);
+    let mut pieces = [0; ROLES];
     for (r, role) in Role::ALL.into_iter().enumerate().take(ROLES) {
         for sq in pos.pieces_of(color, role) {
-            let file = geo.file_of(sq) as usize;
-            let from_edge = file
-                .min(geo.files as usize - 1 - file)
-                .min(FILE_BUCKETS - 1);
-            let rank =
-                (variant.relative_rank(color, geo.rank_of(sq)) as usize).min(RANK_BUCKETS - 1);
-            add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
-            add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
-            let reach = attacks(pos, role, sq, occupied);
+            pieces[r] += 1;
+            if squares[r] {
+                let from_edge = buckets.file[sq.slot()] as usize;
+                let rank = buckets.rank[color.index()][sq.slot()] as usize;
+                add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
+                add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
+            }
+            let reach = attacks(pos, color, role, sq, occupied);
             if !matches!(role, Role::Pawn | Role::King) {
                 let mobility = reach & !own & !enemy_pawn_attacks;
-                add(MOBILITY_BASE + r, mobility.count() as i32);
+                add(MOBILITY_BASE + r, count(mobility));
             }
-            if role != Role::King {
-                zone_attacks += (reach & enemy_king_zone).count() as i32;
+            let near_king = reach & enemy_king_zone;
+            if role != Role::King && near_king.non_empty() {
+                zone_attacks += count(near_king);
             }
         }
     }
     add(KING_ZONE, zone_attacks);
-    pawn_structure(pos, color, add);
+    pawn_structure(pos, color, buckets, enemy_pawn_attacks, add);
+    pieces
 }
 
-/// The squares a piece of `role` on `sq` attacks.
-fn attacks(pos: &Position, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+/// The number of squares in `set`. Without a popcount instruction in the build a 128-bit
+/// count is two software counts; on boards of 64 squares or fewer the high half is empty.
+#[inline]
+fn count(set: Bitboard) -> i32 {
+    let high = (set.0 >> 64) as u64;
+    let low = (set.0 as u64).count_ones();
+    (if high == 0 {
+        low
+    } else {
+        low + high.count_ones()
+    }) as i32
+}
+
+/// The squares a piece of `color` and `role` on `sq` attacks.
+#[inline]
+fn attacks(pos: &Position, color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
     let geo = pos.geometry();
     match role {
-        Role::Pawn => {
-            let color = pos.piece_at(sq).map_or(Color::White, |p| p.color);
-            geo.pawn_attacks(color, sq)
-        }
+        Role::Pawn => geo.pawn_attacks(color, sq),
         Role::Knight => geo.leap(Leap::Knight, sq),
         Role::Bishop => geo.diagonal_attacks(sq, occupied),
         Role::Rook => geo.orthogonal_attacks(sq, occupied),
@@ -236,50 +357,64 @@ fn attacks(pos: &Position, role: Role, sq: Square, occupied: Bitboard) -> Bitboa
     }
 }
 
-/// Passed pawns by rank, isolated, doubled and backward pawns.
-fn pawn_structure(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
+/// Passed pawns by rank, isolated, doubled and backward pawns. `enemy_pawn_attacks`: the
+/// squares the enemy's pawns attack (a backward pawn's stop square is one of them).
+fn pawn_structure(
+    pos: &Position,
+    color: Color,
+    buckets: &SquareBuckets,
+    enemy_pawn_attacks: Bitboard,
+    add: &mut impl FnMut(usize, i32),
+) {
     let geo = pos.geometry();
     let variant = pos.variant();
     let own = pos.pieces_of(color, Role::Pawn);
+    if own.is_empty() {
+        return;
+    }
     let enemy = pos.pieces_of(!color, Role::Pawn);
     let files = geo.files;
-    let adjacent = |file: u8| {
-        let mut mask = Bitboard::EMPTY;
+    let ranks = geo.ranks as usize;
+    // ahead[r]: the ranks beyond relative rank r, as `color` advances.
+    let mut ahead = [Bitboard::EMPTY; 16];
+    for r in (0..ranks - 1).rev() {
+        let next = variant.relative_rank(color, r as u8 + 1);
+        ahead[r] = ahead[r + 1] | geo.rank_mask(next);
+    }
+    // The pawns whose stop square (the one in front) an enemy pawn attacks.
+    let stop_attacked = Bitboard(match color {
+        Color::White => enemy_pawn_attacks.0 >> files,
+        Color::Black => enemy_pawn_attacks.0 << files,
+    });
+    for file in 0..files {
+        let on_file = own & geo.file_mask(file);
+        if on_file.is_empty() {
+            continue;
+        }
+        let mut adjacent = Bitboard::EMPTY;
         if file > 0 {
-            mask |= geo.file_mask(file - 1);
+            adjacent |= geo.file_mask(file - 1);
         }
         if file + 1 < files {
-            mask |= geo.file_mask(file + 1);
+            adjacent |= geo.file_mask(file + 1);
         }
-        mask
-    };
-    for file in 0..files {
-        let on_file = (own & geo.file_mask(file)).count() as i32;
-        if on_file > 1 {
-            add(DOUBLED, on_file - 1);
+        if on_file.more_than_one() {
+            add(DOUBLED, on_file.count() as i32 - 1);
         }
-    }
-    for sq in own {
-        let file = geo.file_of(sq);
-        let rank = variant.relative_rank(color, geo.rank_of(sq));
-        let neighbours = own & adjacent(file);
-        if neighbours.is_empty() {
-            add(ISOLATED, 1);
-        }
-        let ahead = |other: Square| variant.relative_rank(color, geo.rank_of(other)) > rank;
-        let blockers = (enemy & (geo.file_mask(file) | adjacent(file)))
-            .filter(|&e| ahead(e))
-            .count();
-        if blockers == 0 {
-            add(PASSED_BASE + (rank as usize).min(RANK_BUCKETS - 1), 1);
-        }
-        let supported_later = neighbours.filter(|&n| !ahead(n)).count() > 0;
-        let forward = if color == Color::White { 1 } else { -1 };
-        let stop_attacked = geo
-            .offset(sq, 0, forward)
-            .is_some_and(|stop| { enemy }.any(|e| geo.pawn_attacks(!color, e).contains(stop)));
-        if !neighbours.is_empty() && !supported_later && stop_attacked {
-            add(BACKWARD, 1);
+        let neighbours = own & adjacent;
+        let enemy_in_front = enemy & (geo.file_mask(file) | adjacent);
+        for sq in on_file {
+            let rank = buckets.rank[color.index()][sq.slot()] as usize;
+            if neighbours.is_empty() {
+                add(ISOLATED, 1);
+            }
+            if (enemy_in_front & ahead[rank]).is_empty() {
+                add(PASSED_BASE + rank.min(RANK_BUCKETS - 1), 1);
+            }
+            let supported_later = (neighbours & !ahead[rank]).non_empty();
+            if neighbours.non_empty() && !supported_later && stop_attacked.contains(sq) {
+                add(BACKWARD, 1);
+            }
         }
     }
 }
@@ -307,5 +442,49 @@ mod tests {
             assert!(counts.iter().all(|&n| n == 0), "{id:?}: {counts:?}");
             assert_eq!(phase, PHASE_SCALE);
         }
+    }
+
+    fn chess(fen_text: &str) -> Position {
+        rules::fen::parse(VariantId::Chess.rules().unwrap(), fen_text).expect("a valid FEN")
+    }
+
+    #[test]
+    fn pawn_structure_finds_passed_isolated_and_backward_pawns() {
+        // White: d4 passed (f5 is not on its files), e3 backward (d4 is ahead of it, f5
+        // attacks e4). Black: f5 isolated, not passed (e3 is in front of it).
+        let pos = chess("4k3/8/8/5p2/3P4/4P3/8/4K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[PASSED_BASE + 3], 1);
+        assert_eq!(counts[BACKWARD], 1);
+        assert_eq!(counts[ISOLATED], -1);
+        // Two white pawns on the c-file, both isolated, against one black pawn.
+        let pos = chess("4k3/7p/8/8/2P5/2P5/8/4K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[DOUBLED], 1);
+        assert_eq!(counts[ISOLATED], 1);
+    }
+
+    #[test]
+    fn the_search_score_is_the_counts_times_the_weights() {
+        let pos = chess("r1bq1rk1/pp3ppp/2n1p3/3pP3/1b1P4/2N2N2/PP3PPP/R2QKB1R b KQ - 0 1");
+        let mut weights = TermWeights::zero();
+        for i in 0..TERMS {
+            weights.mg[i] = (i % 7) as f64 - 3.0;
+            weights.eg[i] = (i % 5) as f64 * 2.0 - 4.0;
+        }
+        let value = |_| 450;
+        let (counts, _) = terms(&pos, value);
+        let army = army_of(&pos, Color::White, &value) + army_of(&pos, Color::Black, &value);
+        let share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
+        let white: f64 = (0..TERMS)
+            .map(|i| counts[i] as f64 * (weights.mg[i] * share + weights.eg[i] * (1.0 - share)))
+            .sum();
+        assert_ne!(white, 0.0);
+        let got = score(&pos, &ScoringWeights::new(&weights), value);
+        assert!(
+            (got as f64 + white).abs() <= 1.0,
+            "{got} against {}",
+            -white
+        );
     }
 }

@@ -2,7 +2,9 @@
 //! the engine against itself at few nodes from random openings, keeps the quiet positions
 //! labelled with each game's result, fits the sigmoid's scale K to the current evaluation
 //! and then the terms' weights by gradient descent on the squared error, and writes the
-//! weights file.
+//! weights file. The descent starts from the committed (hand-set) weights and its L2
+//! penalty pulls toward them, not toward 0: few games refine a sound prior rather than
+//! replace it with noise.
 
 use crate::movers::Chooser;
 use anyhow::{Context, Result, bail};
@@ -37,7 +39,8 @@ pub struct TuneArgs {
     /// Gradient descent steps over all positions.
     #[arg(long, default_value_t = 1000)]
     iterations: u32,
-    /// The penalty on each weight's square, against over-fitting few games.
+    /// The penalty on each weight's squared distance from the committed weights, against
+    /// over-fitting few games.
     #[arg(long, default_value_t = 2e-8)]
     l2: f64,
     /// Where to write the weights (default: the engine's file for the variant).
@@ -67,14 +70,15 @@ pub fn run(args: TuneArgs) -> Result<()> {
     if samples.is_empty() {
         bail!("no quiet positions");
     }
-    let mut weights = TermWeights::zero();
-    let k = fit_k(&samples);
+    let prior = terms::committed_weights(id);
+    let mut weights = prior.clone();
+    let k = fit_k(&samples, &prior);
     let before = error(&samples, &weights, k);
     println!(
         "{} positions; K {k:.3}; error before {before:.5}",
         samples.len()
     );
-    descend(&samples, &mut weights, k, args.iterations, args.l2);
+    descend(&samples, &mut weights, &prior, k, args.iterations, args.l2);
     let after = error(&samples, &weights, k);
     println!("error after {after:.5}");
     let out = args
@@ -232,15 +236,15 @@ fn error(samples: &[Sample], weights: &TermWeights, k: f64) -> f64 {
         / samples.len() as f64
 }
 
-/// The K that makes the untuned evaluation fit the results best (golden-section search).
-fn fit_k(samples: &[Sample]) -> f64 {
-    let zero = TermWeights::zero();
+/// The K that makes the current evaluation (the committed weights) fit the results best
+/// (golden-section search).
+fn fit_k(samples: &[Sample], current: &TermWeights) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 4.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if error(samples, &zero, a) < error(samples, &zero, b) {
+        if error(samples, current, a) < error(samples, current, b) {
             hi = b;
         } else {
             lo = a;
@@ -249,8 +253,16 @@ fn fit_k(samples: &[Sample]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Full-batch gradient descent with Adam's step sizes, in centipawns.
-fn descend(samples: &[Sample], weights: &mut TermWeights, k: f64, iterations: u32, l2: f64) {
+/// Full-batch gradient descent with Adam's step sizes, in centipawns, with an L2 penalty on
+/// the distance from `prior`.
+fn descend(
+    samples: &[Sample],
+    weights: &mut TermWeights,
+    prior: &TermWeights,
+    k: f64,
+    iterations: u32,
+    l2: f64,
+) {
     let n = samples.len() as f64;
     let (b1, b2, rate) = (0.9f64, 0.999f64, 0.5f64);
     let mut m = vec![0.0; 2 * TERMS];
@@ -268,12 +280,12 @@ fn descend(samples: &[Sample], weights: &mut TermWeights, k: f64, iterations: u3
             }
         }
         for i in 0..2 * TERMS {
-            let w = if i < TERMS {
-                weights.mg[i]
+            let (w, p) = if i < TERMS {
+                (weights.mg[i], prior.mg[i])
             } else {
-                weights.eg[i - TERMS]
+                (weights.eg[i - TERMS], prior.eg[i - TERMS])
             };
-            let g = grad[i] / n + 2.0 * l2 * w;
+            let g = grad[i] / n + 2.0 * l2 * (w - p);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let m_hat = m[i] / (1.0 - b1.powi(step as i32));
@@ -287,6 +299,53 @@ fn descend(samples: &[Sample], weights: &mut TermWeights, k: f64, iterations: u3
         }
         if step % 500 == 0 {
             eprintln!("step {step}: error {:.5}", error(samples, weights, k));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position the terms do not touch, so only the penalty moves the weights.
+    fn neutral_sample() -> Sample {
+        Sample {
+            base: 0.0,
+            terms: Vec::new(),
+            mg_share: 0.5,
+            result: 0.5,
+        }
+    }
+
+    fn prior() -> TermWeights {
+        let mut prior = TermWeights::zero();
+        prior.mg[3] = 40.0;
+        prior.eg[7] = -12.0;
+        prior
+    }
+
+    #[test]
+    fn the_penalty_pulls_toward_the_prior_not_toward_zero() {
+        let prior = prior();
+        let mut weights = TermWeights::zero();
+        descend(&[neutral_sample()], &mut weights, &prior, 1.0, 300, 1.0);
+        assert!((weights.mg[3] - 40.0).abs() < 1.0, "{}", weights.mg[3]);
+        assert!((weights.eg[7] + 12.0).abs() < 1.0, "{}", weights.eg[7]);
+    }
+
+    #[test]
+    fn weights_at_the_prior_stay_there_without_evidence() {
+        let prior = prior();
+        let mut weights = prior.clone();
+        descend(&[neutral_sample()], &mut weights, &prior, 1.0, 100, 1.0);
+        assert_eq!(weights, prior);
+    }
+
+    #[test]
+    fn the_committed_weights_are_the_starting_point() {
+        for id in [VariantId::Chess, VariantId::Wildebeest] {
+            let committed = terms::committed_weights(id);
+            assert_ne!(committed, TermWeights::zero(), "{id:?}");
         }
     }
 }
