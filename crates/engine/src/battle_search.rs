@@ -3,9 +3,9 @@
 //! last berserker crowned), so the lines that decide it are long and narrow: quiet moves
 //! that forward pruning and late-move reductions would cut are the ones that win. And a
 //! side whose king was just taken has one kind of turn, a crowning, which can itself end
-//! the game; the static evaluation cannot stand in for it.
+//! the game; the static evaluation cannot stand in for it (`Position::owes_crowning`).
 
-use rules::{Color, Position, Role};
+use rules::{Color, Position};
 
 /// A side with this many pieces or fewer (king included) is in a thin ending.
 const THIN_ENDING_PIECES: u32 = 6;
@@ -17,14 +17,4 @@ pub fn few_pieces(pos: &Position) -> bool {
         && Color::ALL
             .into_iter()
             .any(|color| pos.pieces(color).count() <= THIN_ENDING_PIECES)
-}
-
-/// The side to move lost its king and must crown a berserker: every legal turn is a
-/// crowning, and crowning its last berserker loses.
-pub fn owes_crowning(pos: &Position) -> bool {
-    let us = pos.turn();
-    pos.variant().battle.is_some()
-        && pos.king(us).is_none()
-        && pos.hand(us)[Role::King.index()] == 0
-        && pos.pieces_of(us, Role::Berserker).non_empty()
 }

@@ -1,7 +1,7 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
 //! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
 
-use crate::battle_search::{few_pieces, owes_crowning};
+use crate::battle_search::few_pieces;
 use crate::eval::{Weights, beast_danger, evaluate_with};
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
@@ -583,7 +583,7 @@ impl Searcher {
         let in_check = pos.variant().royal_king && pos.is_check();
         // A side owing a crowning has no king on the board: its static evaluation is no
         // guide to the crowning it must play.
-        let crowning = owes_crowning(pos);
+        let crowning = pos.owes_crowning();
         let static_eval = if in_check || dice || crowning {
             // Not needed with dice: nothing is pruned on it there.
             -INFINITY
@@ -1004,7 +1004,7 @@ impl Searcher {
         }
         // A crowning is the only turn of a side whose king was taken, and crowning its
         // last berserker loses: it is played here like a capture, never stood pat on.
-        let crowning = owes_crowning(pos);
+        let crowning = pos.owes_crowning();
         let (moves, no_moves) = self.ordered_moves(pos, ply, None, !crowning);
         if let Some(score) = self.terminal(pos, no_moves, ply) {
             self.give_back(ply, moves);

@@ -2,7 +2,7 @@
 //! its king is played out at the leaves, so taking a king that leaves its owner one
 //! berserker is seen as the win it is.
 
-use engine::battle_search::{few_pieces, owes_crowning};
+use engine::battle_search::few_pieces;
 use engine::score::MATE_BOUND;
 use engine::{Limits, Searcher};
 use rules::{Position, VariantId, fen, uci_move};
@@ -34,7 +34,7 @@ fn taking_the_king_of_a_side_with_one_berserker_wins_at_depth_one() {
 #[test]
 fn a_side_without_its_king_owes_a_crowning() {
     let mut pos = position(KING_HANGS);
-    assert!(!owes_crowning(&pos));
+    assert!(!pos.owes_crowning());
     let take = pos
         .legal_moves()
         .iter()
@@ -42,7 +42,7 @@ fn a_side_without_its_king_owes_a_crowning() {
         .find(|&m| uci_move::write(&pos, m) == "d3d7")
         .unwrap();
     pos.play(take);
-    assert!(owes_crowning(&pos));
+    assert!(pos.owes_crowning());
 }
 
 #[test]

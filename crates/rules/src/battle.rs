@@ -45,6 +45,16 @@ impl Position {
         geo.orthogonal_attacks(from, blockers)
     }
 
+    /// Battle Chieftain's side to move lost its king (none on the board nor in hand) and
+    /// still has a berserker: its only turns are crownings.
+    pub fn owes_crowning(&self) -> bool {
+        let us = self.turn();
+        self.variant().battle.is_some()
+            && self.king(us).is_none()
+            && self.hand(us)[Role::King.index()] == 0
+            && self.pieces_of(us, Role::Berserker).non_empty()
+    }
+
     /// Could a piece of `by` capture on `sq`, were it `by`'s turn? Geometry only: a side
     /// owing a crowning still attacks. Nobody captures on its own wall, and an unmoved
     /// berserker's square is not field (sanctuary).
