@@ -570,13 +570,13 @@ impl Searcher {
             return score;
         }
         let hash_move = entry.and_then(|e| e.best);
-        let (mut moves, no_moves) = self.ordered_moves(pos, ply, hash_move, false);
-        if ply == 0 && !self.root_moves.is_empty() {
-            moves.retain(|o| self.root_moves.contains(&o.m));
-        }
-        if let Some(score) = self.terminal(pos, no_moves, ply) {
-            self.give_back(ply, moves);
-            return self.contempt(score, ply);
+        // A game ended by a rule other than a lack of moves (a king taken, the fifty-move
+        // rule, too little material) ends here; mate and stalemate are found once the
+        // moves are generated, after the pruning that may make them unnecessary.
+        if pos.may_end(true)
+            && let Some(outcome) = pos.outcome()
+        {
+            return self.contempt(outcome_score(pos, outcome, ply), ply);
         }
         let pv_node = beta - alpha > 1;
         let dice = pos.variant().beast.is_some();
@@ -605,13 +605,11 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && static_eval - pruning::reverse_futility_margin(depth, improving) >= beta
         {
-            self.give_back(ply, moves);
             return static_eval;
         }
         // With dice every ply is followed by 32 or 73 rolls, so searches stay shallow and
         // a reduced ply would blind them to threats two moves deep.
         let lmr_depth = if dice { 5 } else { 3 };
-        self.keys.push(repetition_key);
         if !pv_node
             && !after_pass
             && depth >= 3
@@ -622,6 +620,7 @@ impl Searcher {
             let mut passed = pos.clone();
             passed.pass_turn();
             self.played[slot] = None;
+            self.keys.push(repetition_key);
             let reduction = 3 + depth / 6;
             let score = -self.negamax(
                 &passed,
@@ -631,17 +630,23 @@ impl Searcher {
                 ply + 1,
                 true,
             );
+            self.keys.pop();
             if self.aborted {
-                self.keys.pop();
-                self.give_back(ply, moves);
                 return 0;
             }
             if score >= beta {
-                self.keys.pop();
-                self.give_back(ply, moves);
                 return if score >= MATE_BOUND { beta } else { score };
             }
         }
+        let (mut moves, no_moves) = self.ordered_moves(pos, ply, hash_move, false);
+        if no_moves && let Some(score) = self.terminal(pos, true, ply) {
+            self.give_back(ply, moves);
+            return self.contempt(score, ply);
+        }
+        if ply == 0 && !self.root_moves.is_empty() {
+            moves.retain(|o| self.root_moves.contains(&o.m));
+        }
+        self.keys.push(repetition_key);
         // Without a hash move the ordering is poor: search shallower now, and let the
         // next iteration, with a move in the table, search it fully.
         if self.features.internal_reduction && depth >= 4 && hash_move.is_none() {
@@ -1002,27 +1007,34 @@ impl Searcher {
         if self.should_stop() {
             return 0;
         }
+        if pos.may_end(true)
+            && let Some(outcome) = pos.outcome()
+        {
+            return self.contempt(outcome_score(pos, outcome, ply), ply);
+        }
         // A crowning is the only turn of a side whose king was taken, and crowning its
         // last berserker loses: it is played here like a capture, never stood pat on.
         let crowning = pos.owes_crowning();
-        let (moves, no_moves) = self.ordered_moves(pos, ply, None, !crowning);
-        if let Some(score) = self.terminal(pos, no_moves, ply) {
-            self.give_back(ply, moves);
-            return self.contempt(score, ply);
-        }
+        // In check every evasion is searched, since standing pat would ignore the threat
+        // (not with a beast, whose quiescence runs with the rolls estimated).
+        let evading = pos.variant().royal_king && pos.variant().beast.is_none() && pos.is_check();
         let mut best = -INFINITY;
-        if !crowning || ply >= MAX_PLY - 1 {
+        if !crowning && !evading || ply >= MAX_PLY - 1 {
             let stand_pat = self.leaf_eval(pos);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
-                self.give_back(ply, moves);
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
+        let (moves, no_moves) = self.ordered_moves(pos, ply, None, !crowning && !evading);
+        if no_moves && let Some(score) = self.terminal(pos, true, ply) {
+            self.give_back(ply, moves);
+            return self.contempt(score, ply);
+        }
         for &Ordered { class, m, .. } in &moves {
             // A capture that loses the exchange will not lift the score above standing pat.
-            if class == Class::LosingCapture {
+            if class == Class::LosingCapture && !evading {
                 continue;
             }
             let mut child = pos.clone();
