@@ -4,7 +4,7 @@
 
 use crate::eval::value;
 use crate::see::see_at_least;
-use rules::{Move, MoveKind, Position};
+use rules::{Color, Move, MoveKind, Position};
 
 pub const MAX_PLY: usize = 128;
 
@@ -49,8 +49,9 @@ pub struct Ordered {
 /// What the search has learnt about quiet moves.
 pub struct MoveOrder {
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// Quiet moves that caused cutoffs, by origin and destination square.
-    history: Box<[[i32; 128]; 128]>,
+    /// Quiet moves that caused cutoffs, by the side that played them and their origin
+    /// and destination square.
+    history: Box<[[[i32; 128]; 128]; 2]>,
     /// The quiet move that refuted a move, by that move's origin and destination.
     counter: Box<[[Option<Move>; 128]; 128]>,
 }
@@ -59,14 +60,17 @@ impl MoveOrder {
     pub fn new() -> MoveOrder {
         MoveOrder {
             killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; 128]; 128]),
+            history: Box::new([[[0; 128]; 128]; 2]),
             counter: Box::new([[None; 128]; 128]),
         }
     }
 
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
-        self.history.iter_mut().for_each(|row| row.fill(0));
+        self.history
+            .iter_mut()
+            .flatten()
+            .for_each(|row| row.fill(0));
         self.counter.iter_mut().for_each(|row| row.fill(None));
     }
 
@@ -76,6 +80,7 @@ impl MoveOrder {
         self.killers = [[None; 2]; MAX_PLY];
         self.history
             .iter_mut()
+            .flatten()
             .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
     }
 
@@ -122,7 +127,10 @@ impl MoveOrder {
             {
                 (COUNTER_KEY, Class::Refutation)
             } else {
-                (self.history[m.from.slot()][m.to.slot()], Class::Quiet)
+                (
+                    self.history[pos.turn().index()][m.from.slot()][m.to.slot()],
+                    Class::Quiet,
+                )
             }
         };
         Some(Ordered { key, class, m })
@@ -130,8 +138,10 @@ impl MoveOrder {
 
     /// A quiet move refuted the position reached by `previous`: remember it for its
     /// siblings and cousins, and count against the quiet moves tried before it.
+    #[allow(clippy::too_many_arguments)]
     pub fn reward_quiet(
         &mut self,
+        mover: Color,
         m: Move,
         previous: Option<Move>,
         depth: i32,
@@ -145,17 +155,17 @@ impl MoveOrder {
             self.counter[p.from.slot()][p.to.slot()] = Some(m);
         }
         let bonus = (depth * depth).min(400);
-        self.adjust(m, bonus);
+        self.adjust(mover, m, bonus);
         for &other in tried {
             if other != m {
-                self.adjust(other, -bonus);
+                self.adjust(mover, other, -bonus);
             }
         }
     }
 
     /// History moves toward ±HISTORY_MAX, more slowly the closer it is ("gravity").
-    fn adjust(&mut self, m: Move, bonus: i32) {
-        let entry = &mut self.history[m.from.slot()][m.to.slot()];
+    fn adjust(&mut self, mover: Color, m: Move, bonus: i32) {
+        let entry = &mut self.history[mover.index()][m.from.slot()][m.to.slot()];
         *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
         *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
     }

@@ -263,6 +263,7 @@ impl Searcher {
         limits: &Limits,
         on_iteration: impl FnMut(&SearchInfo),
     ) -> (Option<Move>, SearchInfo) {
+        self.tt.new_search();
         if self.helpers.is_empty() || !limits.strength.is_full() {
             return self.search_one(pos, history, limits, on_iteration);
         }
@@ -727,7 +728,8 @@ impl Searcher {
             }
             if alpha >= beta {
                 if quiet || class == Class::Refutation {
-                    self.order.reward_quiet(m, previous, depth, ply, &tried);
+                    self.order
+                        .reward_quiet(pos.turn(), m, previous, depth, ply, &tried);
                 }
                 break;
             }
@@ -745,14 +747,26 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        self.store(key, depth, best_score, bound, best_move, ply);
+        best_score
+    }
+
+    fn store(
+        &self,
+        key: u64,
+        depth: i32,
+        score: Score,
+        bound: Bound,
+        best: Option<Move>,
+        ply: usize,
+    ) {
         self.tt.put(Entry {
             key,
             depth,
-            score: to_tt(best_score, ply),
+            score: to_tt(score, ply),
             bound,
-            best: best_move,
+            best,
         });
-        best_score
     }
 
     /// A draw as the side to move at `ply` sees it. In Battle Chieftain, where the
@@ -1012,6 +1026,15 @@ impl Searcher {
         {
             return self.contempt(outcome_score(pos, outcome, ply), ply);
         }
+        // The table is asked and filled here too, except with a beast: there this search
+        // runs on a position whose roll was skipped, with the roll's cost added outside.
+        let dice = pos.variant().beast.is_some();
+        let key = pos.key();
+        let entry = if dice { None } else { self.tt.get(key) };
+        if let Some(score) = self.table_cutoff(entry, 0, alpha, beta, ply) {
+            return score;
+        }
+        let original_alpha = alpha;
         // A crowning is the only turn of a side whose king was taken, and crowning its
         // last berserker loses: it is played here like a capture, never stood pat on.
         let crowning = pos.owes_crowning();
@@ -1022,16 +1045,21 @@ impl Searcher {
         if !crowning && !evading || ply >= MAX_PLY - 1 {
             let stand_pat = self.leaf_eval(pos);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
+                if !dice {
+                    self.store(key, 0, stand_pat, Bound::Lower, None, ply);
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let (moves, no_moves) = self.ordered_moves(pos, ply, None, !crowning && !evading);
+        let hash_move = entry.and_then(|e| e.best);
+        let (moves, no_moves) = self.ordered_moves(pos, ply, hash_move, !crowning && !evading);
         if no_moves && let Some(score) = self.terminal(pos, true, ply) {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
         }
+        let mut best_move = None;
         for &Ordered { class, m, .. } in &moves {
             // A capture that loses the exchange will not lift the score above standing pat.
             if class == Class::LosingCapture && !evading {
@@ -1061,6 +1089,7 @@ impl Searcher {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
             }
             if score > alpha {
                 alpha = score;
@@ -1070,6 +1099,16 @@ impl Searcher {
             }
         }
         self.give_back(ply, moves);
+        if !dice && best > -INFINITY {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.store(key, 0, best, bound, best_move, ply);
+        }
         best
     }
 

@@ -7,7 +7,7 @@
 
 use crate::score::Score;
 use rules::{Move, MoveKind, Role, Square};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -36,6 +36,9 @@ struct Slot {
 
 pub struct Table {
     slots: Vec<Slot>,
+    /// The search an entry was stored by, modulo 16: an entry from an earlier search
+    /// gives way to any new one, however deep it was.
+    generation: AtomicU8,
 }
 
 impl Table {
@@ -45,6 +48,7 @@ impl Table {
             (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
         Table {
             slots: (0..size.max(1024)).map(|_| Slot::default()).collect(),
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -62,17 +66,32 @@ impl Table {
         unpack(key, data)
     }
 
-    /// Keeps the deeper result when two positions share a slot.
+    /// A new search (the next move of a game) begins: what earlier searches stored is
+    /// still read, but no longer protected by its depth.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u64 {
+        (self.generation.load(Ordering::Relaxed) & GENERATION_MASK) as u64
+    }
+
+    /// Keeps the deeper result of this search when two positions share a slot.
     pub fn put(&self, entry: Entry) {
         let slot = self.slot(entry.key);
         let old_data = slot.data.load(Ordering::Relaxed);
         let old_key = slot.check.load(Ordering::Relaxed) ^ old_data;
+        let generation = self.generation();
         let replace = match unpack(old_key, old_data) {
-            Some(old) => old.key == entry.key || old.depth <= entry.depth + 2,
+            // The same position keeps a deeper result unless the new one is exact.
+            Some(old) if old.key == entry.key => {
+                entry.bound == Bound::Exact || old.depth <= entry.depth + 2
+            }
+            Some(old) => generation_of(old_data) != generation || old.depth <= entry.depth + 2,
             None => true,
         };
         if replace {
-            let data = pack(&entry);
+            let data = pack(&entry) | generation << GENERATION_SHIFT;
             slot.data.store(data, Ordering::Relaxed);
             slot.check.store(entry.key ^ data, Ordering::Relaxed);
         }
@@ -95,10 +114,17 @@ impl Table {
     }
 }
 
-// The packed entry: score (16 bits), depth (16), bound (2), valid, has a move, and the
-// move's from (8), to (8), kind (4) and the role it drops or promotes to (4).
+// The packed entry: score (16 bits), depth (16), bound (2), valid, has a move, the
+// move's from (8), to (8), kind (4) and the role it drops or promotes to (4), and the
+// generation (4).
 const VALID: u64 = 1 << 34;
 const HAS_MOVE: u64 = 1 << 35;
+const GENERATION_SHIFT: u32 = 60;
+const GENERATION_MASK: u8 = 15;
+
+fn generation_of(data: u64) -> u64 {
+    data >> GENERATION_SHIFT
+}
 
 fn pack(e: &Entry) -> u64 {
     let score = e.score as i16 as u16 as u64;
@@ -191,6 +217,32 @@ mod tests {
             assert_eq!(table.get(entry.key), Some(entry));
         }
         assert_eq!(table.get(0x1234), None);
+    }
+
+    #[test]
+    fn a_deep_entry_of_an_earlier_search_gives_way() {
+        let table = Table::new(1);
+        let size = table.slots.len() as u64;
+        let deep = Entry {
+            key: 9,
+            depth: 12,
+            score: 5,
+            bound: Bound::Exact,
+            best: None,
+        };
+        let shallow = Entry {
+            key: 9 + size,
+            depth: 1,
+            ..deep
+        };
+        table.put(deep);
+        table.put(shallow);
+        assert_eq!(table.get(deep.key), Some(deep), "kept within one search");
+        table.new_search();
+        assert_eq!(table.get(deep.key), Some(deep), "still read after");
+        table.put(shallow);
+        assert_eq!(table.get(shallow.key), Some(shallow));
+        assert_eq!(table.get(deep.key), None);
     }
 
     #[test]
