@@ -2,9 +2,10 @@
 //! attacker), promotions, two killers per ply, the counter-move, quiet moves by their
 //! history, and captures that lose material last.
 
+use crate::continuation::ContinuationHistory;
 use crate::eval::value;
 use crate::see::see_at_least;
-use rules::{Color, Move, MoveKind, Position};
+use rules::{Move, MoveKind, Position};
 
 pub const MAX_PLY: usize = 128;
 
@@ -54,6 +55,7 @@ pub struct MoveOrder {
     history: Box<[[[i32; 128]; 128]; 2]>,
     /// The quiet move that refuted a move, by that move's origin and destination.
     counter: Box<[[Option<Move>; 128]; 128]>,
+    continuation: ContinuationHistory,
 }
 
 impl MoveOrder {
@@ -62,6 +64,7 @@ impl MoveOrder {
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[[0; 128]; 128]; 2]),
             counter: Box::new([[None; 128]; 128]),
+            continuation: ContinuationHistory::new(),
         }
     }
 
@@ -72,6 +75,7 @@ impl MoveOrder {
             .flatten()
             .for_each(|row| row.fill(0));
         self.counter.iter_mut().for_each(|row| row.fill(None));
+        self.continuation.clear();
     }
 
     /// Before a new search: killers are forgotten, and old history still orders well but
@@ -127,21 +131,23 @@ impl MoveOrder {
             {
                 (COUNTER_KEY, Class::Refutation)
             } else {
-                (
-                    self.history[pos.turn().index()][m.from.slot()][m.to.slot()],
-                    Class::Quiet,
-                )
+                (self.quiet_value(pos, m, previous), Class::Quiet)
             }
         };
         Some(Ordered { key, class, m })
     }
 
-    /// A quiet move refuted the position reached by `previous`: remember it for its
-    /// siblings and cousins, and count against the quiet moves tried before it.
-    #[allow(clippy::too_many_arguments)]
+    /// What the histories say of the quiet move `m` in `pos`, reached by `previous`.
+    pub fn quiet_value(&self, pos: &Position, m: Move, previous: Option<Move>) -> i32 {
+        self.history[pos.turn().index()][m.from.slot()][m.to.slot()]
+            + self.continuation.get(pos, previous, m)
+    }
+
+    /// A quiet move refuted `pos`, reached by `previous`: remember it for its siblings and
+    /// cousins, and count against the quiet moves tried before it.
     pub fn reward_quiet(
         &mut self,
-        mover: Color,
+        pos: &Position,
         m: Move,
         previous: Option<Move>,
         depth: i32,
@@ -155,17 +161,18 @@ impl MoveOrder {
             self.counter[p.from.slot()][p.to.slot()] = Some(m);
         }
         let bonus = (depth * depth).min(400);
-        self.adjust(mover, m, bonus);
+        self.adjust(pos, m, previous, bonus);
         for &other in tried {
             if other != m {
-                self.adjust(mover, other, -bonus);
+                self.adjust(pos, other, previous, -bonus);
             }
         }
     }
 
     /// History moves toward ±HISTORY_MAX, more slowly the closer it is ("gravity").
-    fn adjust(&mut self, mover: Color, m: Move, bonus: i32) {
-        let entry = &mut self.history[mover.index()][m.from.slot()][m.to.slot()];
+    fn adjust(&mut self, pos: &Position, m: Move, previous: Option<Move>, bonus: i32) {
+        self.continuation.adjust(pos, previous, m, bonus);
+        let entry = &mut self.history[pos.turn().index()][m.from.slot()][m.to.slot()];
         *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
         *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
     }

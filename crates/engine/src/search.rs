@@ -622,7 +622,7 @@ impl Searcher {
             passed.pass_turn();
             self.played[slot] = None;
             self.keys.push(repetition_key);
-            let reduction = 3 + depth / 6;
+            let reduction = pruning::null_move_reduction(depth, static_eval - beta);
             let score = -self.negamax(
                 &passed,
                 depth - 1 - reduction,
@@ -659,7 +659,15 @@ impl Searcher {
         let mut tried = std::mem::take(&mut self.tried_quiets[slot]);
         tried.clear();
         let previous = self.previous_move(ply);
-        for (i, &Ordered { class, m, .. }) in moves.iter().enumerate() {
+        for (
+            i,
+            &Ordered {
+                class,
+                m,
+                key: order_key,
+            },
+        ) in moves.iter().enumerate()
+        {
             let quiet = class.is_quiet();
             let late = i > 0 && best_score > -MATE_BOUND;
             if late && quiet && self.strength.overlooks(key, m, ply) {
@@ -697,7 +705,9 @@ impl Searcher {
                 // Late quiet moves are searched less deep first (late-move reduction).
                 let reduction =
                     if quiet && depth >= lmr_depth && !in_check && !gives_check && !thin_ending {
-                        let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node);
+                        let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node)
+                            + i32::from(!improving)
+                            - order_key / pruning::HISTORY_PER_PLY;
                         r.clamp(0, new_depth - 1)
                     } else {
                         0
@@ -729,7 +739,7 @@ impl Searcher {
             if alpha >= beta {
                 if quiet || class == Class::Refutation {
                     self.order
-                        .reward_quiet(pos.turn(), m, previous, depth, ply, &tried);
+                        .reward_quiet(pos, m, previous, depth, ply, &tried);
                 }
                 break;
             }
