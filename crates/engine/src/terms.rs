@@ -22,8 +22,15 @@ const ISOLATED: usize = PASSED_BASE + RANK_BUCKETS;
 const DOUBLED: usize = ISOLATED + 1;
 const BACKWARD: usize = DOUBLED + 1;
 const KING_ZONE: usize = BACKWARD + 1;
+/// Two bishops or more.
+const BISHOP_PAIR: usize = KING_ZONE + 1;
+/// Rooks on a file without pawns, and on one without their own pawns only.
+const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
+/// Enemy pieces (pawns aside) attacked by a pawn.
+const PAWN_THREAT: usize = ROOK_HALF_OPEN + 1;
 /// The number of terms.
-pub const TERMS: usize = KING_ZONE + 1;
+pub const TERMS: usize = PAWN_THREAT + 1;
 
 /// Both sides' pieces (pawns and kings aside) worth this much or more: a full middlegame.
 const PHASE_FULL: i32 = 6000;
@@ -49,7 +56,11 @@ pub fn name(index: usize) -> String {
         ISOLATED => "isolated".to_string(),
         DOUBLED => "doubled".to_string(),
         BACKWARD => "backward".to_string(),
-        _ => "king-zone".to_string(),
+        KING_ZONE => "king-zone".to_string(),
+        BISHOP_PAIR => "bishop-pair".to_string(),
+        ROOK_OPEN => "rook-open-file".to_string(),
+        ROOK_HALF_OPEN => "rook-half-open-file".to_string(),
+        _ => "pawn-threat".to_string(),
     }
 }
 
@@ -323,6 +334,16 @@ fn side_terms(
         }
     }
     add(KING_ZONE, zone_attacks);
+    if pieces[Role::Bishop.index()] >= 2 {
+        add(BISHOP_PAIR, 1);
+    }
+    rook_files(pos, color, add);
+    let own_pawn_attacks = pos
+        .pieces_of(color, Role::Pawn)
+        .map(|sq| geo.pawn_attacks(color, sq))
+        .fold(Bitboard::EMPTY, |a, b| a | b);
+    let enemy_pieces = pos.pieces(!color) & !enemy_pawns;
+    add(PAWN_THREAT, count(own_pawn_attacks & enemy_pieces));
     pawn_structure(pos, color, buckets, enemy_pawn_attacks, add);
     pieces
 }
@@ -354,6 +375,21 @@ fn attacks(pos: &Position, color: Color, role: Role, sq: Square, occupied: Bitbo
         Role::Camel => geo.leap(Leap::Camel, sq),
         Role::Wildebeest => geo.leap(Leap::Knight, sq) | geo.leap(Leap::Camel, sq),
         _ => Bitboard::EMPTY,
+    }
+}
+
+/// Rooks on files without pawns (open) or without their own pawns (half-open).
+fn rook_files(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
+    let geo = pos.geometry();
+    let own_pawns = pos.pieces_of(color, Role::Pawn);
+    let pawns = own_pawns | pos.pieces_of(!color, Role::Pawn);
+    for sq in pos.pieces_of(color, Role::Rook) {
+        let file = geo.file_mask(geo.file_of(sq));
+        if (file & pawns).is_empty() {
+            add(ROOK_OPEN, 1);
+        } else if (file & own_pawns).is_empty() {
+            add(ROOK_HALF_OPEN, 1);
+        }
     }
 }
 
