@@ -56,6 +56,8 @@ pub struct MoveOrder {
     /// The quiet move that refuted a move, by that move's origin and destination.
     counter: Box<[[Option<Move>; 128]; 128]>,
     continuation: ContinuationHistory,
+    /// Whether the continuation history is used (`Features::continuation`).
+    pub use_continuation: bool,
 }
 
 impl MoveOrder {
@@ -65,6 +67,7 @@ impl MoveOrder {
             history: Box::new([[[0; 128]; 128]; 2]),
             counter: Box::new([[None; 128]; 128]),
             continuation: ContinuationHistory::new(),
+            use_continuation: true,
         }
     }
 
@@ -139,8 +142,12 @@ impl MoveOrder {
 
     /// What the histories say of the quiet move `m` in `pos`, reached by `previous`.
     pub fn quiet_value(&self, pos: &Position, m: Move, previous: Option<Move>) -> i32 {
-        self.history[pos.turn().index()][m.from.slot()][m.to.slot()]
-            + self.continuation.get(pos, previous, m)
+        let plain = self.history[pos.turn().index()][m.from.slot()][m.to.slot()];
+        if self.use_continuation {
+            plain + self.continuation.get(pos, previous, m)
+        } else {
+            plain
+        }
     }
 
     /// A quiet move refuted `pos`, reached by `previous`: remember it for its siblings and
@@ -171,7 +178,9 @@ impl MoveOrder {
 
     /// History moves toward ±HISTORY_MAX, more slowly the closer it is ("gravity").
     fn adjust(&mut self, pos: &Position, m: Move, previous: Option<Move>, bonus: i32) {
-        self.continuation.adjust(pos, previous, m, bonus);
+        if self.use_continuation {
+            self.continuation.adjust(pos, previous, m, bonus);
+        }
         let entry = &mut self.history[pos.turn().index()][m.from.slot()][m.to.slot()];
         *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
         *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);

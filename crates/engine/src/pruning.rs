@@ -46,10 +46,6 @@ pub fn null_move_reduction(depth: i32, margin: Score) -> i32 {
     3 + depth / 4 + (margin / 200).clamp(0, 2)
 }
 
-/// A quiet move's history (both tables together, up to ±32,768) worth one ply more or
-/// less of late-move reduction.
-pub const HISTORY_PER_PLY: i32 = 12_000;
-
 /// Late-move reduction in plies for the `index`-th move (from 0) at `depth`: more for
 /// later moves and deeper nodes, by the product of their logarithms.
 pub fn late_move_reduction(depth: i32, index: usize) -> i32 {

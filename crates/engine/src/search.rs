@@ -326,6 +326,7 @@ impl Searcher {
         self.deadline = budget.map(|b| self.start + b.hard);
         self.keys = history.to_vec();
         self.order.new_search();
+        self.order.use_continuation = self.features.continuation;
         self.root_moves = limits.root_moves.clone();
         let legal: Vec<Move> = pos
             .legal_moves()
@@ -659,15 +660,7 @@ impl Searcher {
         let mut tried = std::mem::take(&mut self.tried_quiets[slot]);
         tried.clear();
         let previous = self.previous_move(ply);
-        for (
-            i,
-            &Ordered {
-                class,
-                m,
-                key: order_key,
-            },
-        ) in moves.iter().enumerate()
-        {
+        for (i, &Ordered { class, m, .. }) in moves.iter().enumerate() {
             let quiet = class.is_quiet();
             let late = i > 0 && best_score > -MATE_BOUND;
             if late && quiet && self.strength.overlooks(key, m, ply) {
@@ -705,9 +698,7 @@ impl Searcher {
                 // Late quiet moves are searched less deep first (late-move reduction).
                 let reduction =
                     if quiet && depth >= lmr_depth && !in_check && !gives_check && !thin_ending {
-                        let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node)
-                            + i32::from(!improving)
-                            - order_key / pruning::HISTORY_PER_PLY;
+                        let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node);
                         r.clamp(0, new_depth - 1)
                     } else {
                         0
