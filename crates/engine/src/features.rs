@@ -25,8 +25,6 @@ pub struct Features {
     pub internal_reduction: bool,
     /// The quiet move that last refuted the previous move is tried early.
     pub counter_move: bool,
-    /// Quiet moves are also ordered by how they did as replies to the previous move.
-    pub continuation: bool,
 }
 
 impl Features {
@@ -40,11 +38,10 @@ impl Features {
         mate_distance: true,
         internal_reduction: true,
         counter_move: true,
-        continuation: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 9] = [
         "see",
         "check-extension",
         "rfp",
@@ -54,7 +51,6 @@ impl Features {
         "mate-distance",
         "iir",
         "counter-move",
-        "continuation",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -69,7 +65,6 @@ impl Features {
             "mate-distance" => self.mate_distance = false,
             "iir" => self.internal_reduction = false,
             "counter-move" => self.counter_move = false,
-            "continuation" => self.continuation = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -91,7 +86,6 @@ impl Features {
         mate_distance: false,
         internal_reduction: false,
         counter_move: false,
-        continuation: false,
     };
 }
 

@@ -3,7 +3,6 @@
 
 pub mod battle_eval;
 pub mod battle_search;
-pub mod continuation;
 pub mod eval;
 pub mod features;
 pub mod ordering;

@@ -2,7 +2,6 @@
 //! attacker), promotions, two killers per ply, the counter-move, quiet moves by their
 //! history, and captures that lose material last.
 
-use crate::continuation::ContinuationHistory;
 use crate::eval::value;
 use crate::see::see_at_least;
 use rules::{Move, MoveKind, Position};
@@ -55,9 +54,6 @@ pub struct MoveOrder {
     history: Box<[[[i32; 128]; 128]; 2]>,
     /// The quiet move that refuted a move, by that move's origin and destination.
     counter: Box<[[Option<Move>; 128]; 128]>,
-    continuation: ContinuationHistory,
-    /// Whether the continuation history is used (`Features::continuation`).
-    pub use_continuation: bool,
 }
 
 impl MoveOrder {
@@ -66,8 +62,6 @@ impl MoveOrder {
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[[0; 128]; 128]; 2]),
             counter: Box::new([[None; 128]; 128]),
-            continuation: ContinuationHistory::new(),
-            use_continuation: true,
         }
     }
 
@@ -78,7 +72,6 @@ impl MoveOrder {
             .flatten()
             .for_each(|row| row.fill(0));
         self.counter.iter_mut().for_each(|row| row.fill(None));
-        self.continuation.clear();
     }
 
     /// Before a new search: killers are forgotten, and old history still orders well but
@@ -134,20 +127,13 @@ impl MoveOrder {
             {
                 (COUNTER_KEY, Class::Refutation)
             } else {
-                (self.quiet_value(pos, m, previous), Class::Quiet)
+                (
+                    self.history[pos.turn().index()][m.from.slot()][m.to.slot()],
+                    Class::Quiet,
+                )
             }
         };
         Some(Ordered { key, class, m })
-    }
-
-    /// What the histories say of the quiet move `m` in `pos`, reached by `previous`.
-    pub fn quiet_value(&self, pos: &Position, m: Move, previous: Option<Move>) -> i32 {
-        let plain = self.history[pos.turn().index()][m.from.slot()][m.to.slot()];
-        if self.use_continuation {
-            plain + self.continuation.get(pos, previous, m)
-        } else {
-            plain
-        }
     }
 
     /// A quiet move refuted `pos`, reached by `previous`: remember it for its siblings and
@@ -168,19 +154,16 @@ impl MoveOrder {
             self.counter[p.from.slot()][p.to.slot()] = Some(m);
         }
         let bonus = (depth * depth).min(400);
-        self.adjust(pos, m, previous, bonus);
+        self.adjust(pos, m, bonus);
         for &other in tried {
             if other != m {
-                self.adjust(pos, other, previous, -bonus);
+                self.adjust(pos, other, -bonus);
             }
         }
     }
 
     /// History moves toward ±HISTORY_MAX, more slowly the closer it is ("gravity").
-    fn adjust(&mut self, pos: &Position, m: Move, previous: Option<Move>, bonus: i32) {
-        if self.use_continuation {
-            self.continuation.adjust(pos, previous, m, bonus);
-        }
+    fn adjust(&mut self, pos: &Position, m: Move, bonus: i32) {
         let entry = &mut self.history[pos.turn().index()][m.from.slot()][m.to.slot()];
         *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
         *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);

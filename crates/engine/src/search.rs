@@ -326,7 +326,6 @@ impl Searcher {
         self.deadline = budget.map(|b| self.start + b.hard);
         self.keys = history.to_vec();
         self.order.new_search();
-        self.order.use_continuation = self.features.continuation;
         self.root_moves = limits.root_moves.clone();
         let legal: Vec<Move> = pos
             .legal_moves()
