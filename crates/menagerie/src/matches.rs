@@ -56,6 +56,10 @@ pub struct MatchArgs {
     /// Rule option KEY=VALUE (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     rules: Vec<String>,
+    /// Start every game from this position instead of the variant's start, e.g. without
+    /// castling rights for an opponent that cannot castle (Fairy-Stockfish's Wildebeest).
+    #[arg(long)]
+    fen: Option<String>,
 }
 
 enum Kind {
@@ -251,17 +255,12 @@ fn parse_clock(text: &str) -> Option<(Duration, Duration)> {
 /// start, with the driver (its dice) and the random mover as they stand after it. An
 /// opening in which the game already ended (a king trampled by the dice) says nothing about
 /// the players, so another is drawn in its place; the number drawn again is returned too.
-fn opening(
-    variant: &'static rules::Variant,
-    options: rules::RuleOptions,
-    seed: u64,
-    plies: u32,
-) -> Result<(TurnDriver, Chooser, u64)> {
+fn opening(start: &Position, seed: u64, plies: u32) -> Result<(TurnDriver, Chooser, u64)> {
     const ATTEMPTS: u64 = 1000;
     for attempt in 0..ATTEMPTS {
         let seed = seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut random = RandomMoves(Chooser::new(seed));
-        let mut driver = TurnDriver::new(seed, Position::start(variant).with_options(options))?;
+        let mut driver = TurnDriver::new(seed, start.clone())?;
         if driver.play_until(&mut random, plies)? == Stop::MoveLimit {
             return Ok((driver, random.0, attempt));
         }
@@ -340,6 +339,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    let start = match &args.fen {
+        Some(text) => rules::fen::parse(variant, text)?,
+        None => Position::start(variant),
+    }
+    .with_options(options);
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     let mut players = [
         Player::parse(&args.engine1, id)?,
@@ -363,7 +367,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             Color::Black
         };
         let seed = args.seed.wrapping_add((game_index / 2) as u64);
-        let (driver, chooser, redrawn) = opening(variant, options, seed, args.opening_plies)?;
+        let (driver, chooser, redrawn) = opening(&start, seed, args.opening_plies)?;
         // Both games of a pair play the same opening: count its redraws once.
         if game_index % 2 == 0 {
             tally.openings_redrawn += redrawn;

@@ -382,6 +382,42 @@ fn match_reports_score_elo_and_writes_pgn() {
 }
 
 #[test]
+fn match_starts_every_game_from_the_given_fen() {
+    // Wildebeest without castling rights, as Fairy-Stockfish plays it.
+    let fen = "rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w - - 0 1";
+    let (_, games) = run_match(
+        "fen",
+        &[
+            "--variant",
+            "wildebeest",
+            "--games",
+            "2",
+            "--fen",
+            fen,
+            "--engine1",
+            "depth=1",
+            "--engine2",
+            "random",
+        ],
+    );
+    assert_eq!(
+        games.matches(&format!("[FEN \"{fen}\"]")).count(),
+        2,
+        "{games}"
+    );
+    assert_clean_error(
+        &[
+            "match",
+            "--variant",
+            "wildebeest",
+            "--fen",
+            "11/11 w - - 0 1",
+        ],
+        "invalid FEN",
+    );
+}
+
+#[test]
 fn match_draws_another_opening_when_the_dice_end_the_game_in_it() {
     let (text, games) = run_match(
         "redraw",
