@@ -25,6 +25,9 @@ pub struct Features {
     pub internal_reduction: bool,
     /// The quiet move that last refuted the previous move is tried early.
     pub counter_move: bool,
+    /// Star2 at the chance nodes: every roll is probed through one move before Star1
+    /// searches them, and the node fails high when the probes show every roll does.
+    pub star2: bool,
 }
 
 impl Features {
@@ -38,10 +41,11 @@ impl Features {
         mate_distance: true,
         internal_reduction: true,
         counter_move: true,
+        star2: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "see",
         "check-extension",
         "rfp",
@@ -51,6 +55,7 @@ impl Features {
         "mate-distance",
         "iir",
         "counter-move",
+        "star2",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -65,6 +70,7 @@ impl Features {
             "mate-distance" => self.mate_distance = false,
             "iir" => self.internal_reduction = false,
             "counter-move" => self.counter_move = false,
+            "star2" => self.star2 = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -86,6 +92,7 @@ impl Features {
         mate_distance: false,
         internal_reduction: false,
         counter_move: false,
+        star2: false,
     };
 }
 

@@ -1,16 +1,19 @@
 //! Iterative deepening over principal-variation alpha-beta for the players' turns, and
-//! expectimax with Star1 pruning (Ballard) at the chance nodes between them.
+//! expectimax at the chance nodes between them (see [`chance`]).
+
+mod chance;
 
 use crate::battle_search::few_pieces;
-use crate::eval::{Weights, beast_danger, evaluate_with};
+use crate::eval::{Weights, evaluate_with};
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
 use crate::pruning;
-use crate::score::{INFINITY, MATE, MATE_BOUND, Score, WIN_VALUE};
+use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::see::see_at_least;
 use crate::strength::Strength;
 use crate::time;
 use crate::tt::{Bound, Entry, Table};
+use chance::default_chance_horizon;
 use rules::{Move, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -134,8 +137,6 @@ const SKIP_PATTERNS: [(i32, i32); 20] = [
     (4, 6),
     (4, 7),
 ];
-/// Outcomes of the dice less likely than this are searched less deep.
-const RARE_OUTCOME: f64 = 0.02;
 
 impl Searcher {
     pub fn new(hash_megabytes: usize) -> Searcher {
@@ -687,9 +688,7 @@ impl Searcher {
             {
                 continue;
             }
-            let extension =
-                i32::from(self.extends_checks && gives_check && (ply as i32) < 2 * self.root_depth);
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1 + self.check_extension(gives_check, ply);
             self.played[slot] = Some(m);
             let score = if i == 0 {
                 -self.child_value(&child, new_depth, -beta, -alpha, ply + 1)
@@ -832,6 +831,12 @@ impl Searcher {
         evaluate_with(pos, &self.weights) + self.strength.noise(pos.key())
     }
 
+    /// The extra ply a move from `ply` is searched with: one for a check, up to twice the
+    /// iteration's depth.
+    fn check_extension(&self, gives_check: bool, ply: usize) -> i32 {
+        i32::from(self.extends_checks && gives_check && (ply as i32) < 2 * self.root_depth)
+    }
+
     /// The value of a position reached by a move: a chance node when the dice are owed.
     fn child_value(
         &mut self,
@@ -870,147 +875,6 @@ impl Searcher {
         }
         pos.outcome()
             .map(|outcome| outcome_score(pos, outcome, ply))
-    }
-
-    /// Expectimax over the dice with Star1 pruning: each outcome is searched with the
-    /// window that could still move the average across `alpha` or `beta`, given the
-    /// outcomes already seen and the score bounds of those still to come. Outcomes that
-    /// lead to the same position (a beast that tramples nothing on two paths to one
-    /// square) are searched once with their probabilities summed, the likeliest first.
-    fn chance_node(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-    ) -> Score {
-        self.nodes += 1;
-        if let Some(score) = self.ends_before_roll(pos, ply) {
-            return score;
-        }
-        let horizon = self
-            .chance_horizon
-            .unwrap_or_else(|| default_chance_horizon(pos));
-        if depth < horizon {
-            // Near the horizon the roll is not expanded: its expected cost is added to a
-            // search of the position with the beast standing still, so a threat to take
-            // a king or a hanging piece is still seen.
-            let danger = beast_danger(pos, pos.turn(), &self.weights);
-            let mut still = pos.clone();
-            still.skip_chance();
-            let score = if depth <= 0 {
-                self.quiescence(&still, alpha - danger, beta - danger, ply)
-            } else {
-                self.negamax(&still, depth, alpha - danger, beta - danger, ply, false)
-            };
-            return score.saturating_add(danger);
-        }
-        let key = pos.key();
-        if let Some(score) = self.table_cutoff(self.tt.get(key), depth, alpha, beta, ply) {
-            return score;
-        }
-        let mut children: Vec<(f64, Position)> = Vec::with_capacity(80);
-        for (outcome, probability) in pos.chance_outcomes() {
-            let mut child = pos.clone();
-            if child.apply_chance(outcome).is_err() {
-                continue;
-            }
-            match children.iter_mut().find(|(_, c)| c.key() == child.key()) {
-                Some((p, _)) => *p += probability.as_f64(),
-                None => children.push((probability.as_f64(), child)),
-            }
-        }
-        children.sort_by(|a, b| b.0.total_cmp(&a.0));
-        // A won or lost game counts as WIN_VALUE in the average: a mate score there would
-        // let a small chance of a trampled king outweigh any material, and would make
-        // the Star1 bounds needlessly wide. Only a result the dice cannot change keeps
-        // its mate score.
-        let cap = WIN_VALUE as f64;
-        // Bounds on each outcome's value: what the table already knows from an earlier
-        // search of it at this depth (a re-search after a null window, a transposition),
-        // else the widest. They narrow the windows below and can decide the node early.
-        let bounds: Vec<(f64, f64)> = children
-            .iter()
-            .map(|(p, child)| match self.tt.get(child.key()) {
-                Some(e) if e.depth >= outcome_depth(*p, depth) => {
-                    let v = (from_tt(e.score, ply) as f64).clamp(-cap, cap);
-                    match e.bound {
-                        Bound::Exact => (v, v),
-                        Bound::Lower => (v, cap),
-                        Bound::Upper => (-cap, v),
-                    }
-                }
-                _ => (-cap, cap),
-            })
-            .collect();
-        let mut low_rest: f64 = children
-            .iter()
-            .zip(&bounds)
-            .map(|((p, _), b)| p * b.0)
-            .sum();
-        let mut high_rest: f64 = children
-            .iter()
-            .zip(&bounds)
-            .map(|((p, _), b)| p * b.1)
-            .sum();
-        let mut seen = 0.0f64;
-        let (mut all_won, mut all_lost) = (true, true);
-        let (mut worst, mut best) = (INFINITY, -INFINITY);
-        for ((p, child), &(low, high)) in children.iter().zip(&bounds) {
-            let p = *p;
-            low_rest -= p * low;
-            high_rest -= p * high;
-            let child_alpha = (alpha as f64 - seen - high_rest) / p;
-            let child_beta = (beta as f64 - seen - low_rest) / p;
-            if low >= child_beta {
-                self.store_chance(key, depth, beta, Bound::Lower, ply);
-                return beta;
-            }
-            if high <= child_alpha {
-                self.store_chance(key, depth, alpha, Bound::Upper, ply);
-                return alpha;
-            }
-            let a = child_alpha.floor().max(-(MATE as f64)) as Score;
-            let b = (child_beta.ceil().min(MATE as f64) as Score).max(a + 1);
-            let value = self.negamax(child, outcome_depth(p, depth), a, b, ply, false);
-            if self.aborted {
-                return 0;
-            }
-            let counted = (value as f64).clamp(-cap, cap);
-            if counted >= child_beta {
-                self.store_chance(key, depth, beta, Bound::Lower, ply);
-                return beta;
-            }
-            if counted <= child_alpha {
-                self.store_chance(key, depth, alpha, Bound::Upper, ply);
-                return alpha;
-            }
-            all_won &= value >= MATE_BOUND;
-            all_lost &= value <= -MATE_BOUND;
-            worst = worst.min(value);
-            best = best.max(value);
-            seen += p * counted;
-        }
-        let score = if all_won {
-            worst
-        } else if all_lost {
-            best
-        } else {
-            seen.round() as Score
-        };
-        self.store_chance(key, depth, score, Bound::Exact, ply);
-        score
-    }
-
-    fn store_chance(&mut self, key: u64, depth: i32, score: Score, bound: Bound, ply: usize) {
-        self.tt.put(Entry {
-            key,
-            depth,
-            score: to_tt(score, ply),
-            bound,
-            best: None,
-        });
     }
 
     /// Captures and promotions only, until the position is quiet. After a capture in a
@@ -1142,25 +1006,6 @@ impl Searcher {
             }
         }
         pv
-    }
-}
-
-/// The depth to search a dice outcome of probability `p` to. The Juggernaut's teleports
-/// (1 in 640 each, 64 of them) go two plies less deep: together they are a tenth of the
-/// probability, and full depth on each would cost seven times the rest of the node.
-fn outcome_depth(p: f64, depth: i32) -> i32 {
-    if p < RARE_OUTCOME { depth - 2 } else { depth }
-}
-
-/// How many plies must remain for a roll to be expanded. The Juggernaut's 73 outcomes
-/// (nine steps and 64 teleports) keep a search that expands every roll at depth 2 even
-/// after seconds; expanding only rolls with three plies to go, and estimating the rest,
-/// scored better against the frozen beast on both seeds measured (docs/engine.md). With
-/// the Behemoth's 32 rolls full expansion scored as well or better.
-fn default_chance_horizon(pos: &Position) -> i32 {
-    match pos.variant().beast {
-        Some(rules::variant::Beast::Juggernaut) => 3,
-        _ => 1,
     }
 }
 

@@ -26,7 +26,7 @@ pub struct MatchArgs {
     /// estimated, not expanded), `value.ROLE=CP`, `value.hand=PERCENT`, `value.shelter=CP`,
     /// `value.king-activity=PERCENT` (evaluation weights), `without=FEATURE` (a piece of the
     /// search switched off: see, check-extension, rfp, futility, lmp, aspiration,
-    /// mate-distance, iir, counter-move, all), `level=1..8` or `elo=N` (reduced strength),
+    /// mate-distance, iir, counter-move, star2, all), `level=1..8` or `elo=N` (reduced strength),
     /// or `random` / `greedy` movers, or an
     /// external engine: `uci=PATH` (arguments may follow, separated by spaces) with `option.NAME=VALUE` for its setoptions and
     /// `depth`/`nodes`/`movetime` for its `go` (with dice, the rolls are sent as Menagerie's
