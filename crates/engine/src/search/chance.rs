@@ -84,7 +84,10 @@ impl Searcher {
             })
             .collect();
         let mut order: Vec<usize> = (0..children.len()).collect();
-        if self.features.star2 && beta < WIN_VALUE {
+        // Not in Juggernaut: its teleports are searched shallower than their probes, so
+        // there the probes changed scores and moves at a fixed depth (docs/engine.md).
+        let probes = pos.variant().beast != Some(rules::variant::Beast::Juggernaut);
+        if self.features.star2 && probes && beta < WIN_VALUE {
             self.probe_rolls(&children, &mut bounds, depth, beta, ply);
             if self.aborted {
                 return 0;
