@@ -325,6 +325,20 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+/// With every one of `games` won (or lost) there is no spread to estimate from: the Elo
+/// the score is beyond at 95%, by the rule of three, or `None` when the games are too few
+/// (fewer than six) for the bound to say which side is stronger.
+fn rule_of_three(games: f64, won: bool) -> Option<f64> {
+    let bound = 3.0 / games;
+    if bound >= 0.5 {
+        None
+    } else if won {
+        Some(elo(1.0 - bound))
+    } else {
+        Some(elo(bound))
+    }
+}
+
 fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
@@ -489,14 +503,13 @@ impl Tally {
             100.0 * mean
         );
         if mean >= 1.0 || mean <= 0.0 {
-            // No spread to estimate from: bound the score by the rule of three instead.
-            let bound = 3.0 / n;
-            let (word, limit) = if mean >= 1.0 {
-                ("won", elo(1.0 - bound))
-            } else {
-                ("lost", elo(bound))
-            };
-            println!("Elo beyond {limit:+.0} at 95% (every game {word}; rule of three)");
+            let word = if mean >= 1.0 { "won" } else { "lost" };
+            match rule_of_three(n, mean >= 1.0) {
+                Some(limit) => {
+                    println!("Elo beyond {limit:+.0} at 95% (every game {word}; rule of three)")
+                }
+                None => println!("Elo: too few games for an interval (every game {word})"),
+            }
         } else {
             println!(
                 "Elo {:+.0} (95% interval {:+.0} to {:+.0})",
@@ -567,7 +580,16 @@ fn write_pgn(
 
 #[cfg(test)]
 mod tests {
-    use super::pair_statistics;
+    use super::{pair_statistics, rule_of_three};
+
+    #[test]
+    fn every_game_lost_bounds_the_elo_below_zero() {
+        assert!(rule_of_three(100.0, false).unwrap() < -300.0);
+        assert!(rule_of_three(100.0, true).unwrap() > 300.0);
+        assert_eq!(rule_of_three(2.0, false), None);
+        assert_eq!(rule_of_three(6.0, true), None);
+        assert!(rule_of_three(8.0, false).unwrap() < 0.0);
+    }
 
     #[test]
     fn the_spread_is_over_pairs_not_games() {
