@@ -739,18 +739,12 @@ impl Searcher {
         self.keys.pop();
         self.give_back(ply, moves);
         self.tried_quiets[slot] = tried;
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.store(key, depth, best_score, bound, best_move, ply);
         best_score
     }
 
-    fn store(
+    pub(super) fn store(
         &self,
         key: u64,
         depth: i32,
@@ -964,13 +958,7 @@ impl Searcher {
         }
         self.give_back(ply, moves);
         if !dice && best > -INFINITY {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.store(key, 0, best, bound, best_move, ply);
         }
         best

@@ -18,6 +18,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's best `score`, searched with the window (`alpha`, `beta`), tells.
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub key: u64,

@@ -1,10 +1,10 @@
 //! The dice between the players' turns: expectimax over the rolls with Star1 pruning,
 //! and Star2's probing ahead of it (Ballard).
 
-use super::{Searcher, from_tt, to_tt};
+use super::{Searcher, from_tt};
 use crate::eval::beast_danger;
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score, WIN_VALUE};
-use crate::tt::{Bound, Entry};
+use crate::tt::Bound;
 use rules::Position;
 
 /// Outcomes of the dice less likely than this are searched less deep.
@@ -237,13 +237,7 @@ impl Searcher {
         bound: Bound,
         ply: usize,
     ) {
-        self.tt.put(Entry {
-            key,
-            depth,
-            score: to_tt(score, ply),
-            bound,
-            best: None,
-        });
+        self.store(key, depth, score, bound, None, ply);
     }
 }
 
