@@ -508,7 +508,7 @@ impl Tally {
                 Some(limit) => {
                     println!("Elo beyond {limit:+.0} at 95% (every game {word}; rule of three)")
                 }
-                None => println!("Elo: too few games for an interval (every game {word})"),
+                None => println!("Elo unknown: too few games for an interval (every game {word})"),
             }
         } else {
             println!(
