@@ -69,6 +69,14 @@ mod tests {
     }
 
     #[test]
+    fn a_null_move_is_reduced_more_deeper_and_further_above_beta() {
+        assert_eq!(null_move_reduction(3, -50), 3);
+        assert_eq!(null_move_reduction(8, 0), 5);
+        assert_eq!(null_move_reduction(8, 250), 6);
+        assert_eq!(null_move_reduction(8, 5_000), 7);
+    }
+
+    #[test]
     fn more_moves_survive_deeper_and_when_improving() {
         assert!(late_move_count(3, false) > late_move_count(1, false));
         assert!(late_move_count(3, true) > late_move_count(3, false));

@@ -501,6 +501,26 @@ mod tests {
     }
 
     #[test]
+    fn bishop_pair_rook_files_and_pawn_threats_are_counted() {
+        // White: two bishops, a rook on the open a-file and one on the e-file where only
+        // Black has a pawn, and c4 attacking the knight on d5. Black: one bishop, its rook
+        // on h8 behind its own pawn, so neither open nor half-open.
+        let pos = chess("4k2r/4p2p/8/3n4/2P5/8/8/RB1BR1K1 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[BISHOP_PAIR], 1);
+        assert_eq!(counts[ROOK_OPEN], 1);
+        assert_eq!(counts[ROOK_HALF_OPEN], 1);
+        assert_eq!(counts[PAWN_THREAT], 1);
+        // The same terms for Black count against White.
+        let pos = chess("rb1br1k1/8/8/2p5/3N4/8/4P2P/4K2R w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[BISHOP_PAIR], -1);
+        assert_eq!(counts[ROOK_OPEN], -1);
+        assert_eq!(counts[ROOK_HALF_OPEN], -1);
+        assert_eq!(counts[PAWN_THREAT], -1);
+    }
+
+    #[test]
     fn the_search_score_is_the_counts_times_the_weights() {
         let pos = chess("r1bq1rk1/pp3ppp/2n1p3/3pP3/1b1P4/2N2N2/PP3PPP/R2QKB1R b KQ - 0 1");
         let mut weights = TermWeights::zero();
