@@ -649,11 +649,7 @@ impl Searcher {
             moves.retain(|o| self.root_moves.contains(&o.m));
         }
         self.keys.push(repetition_key);
-        // Without a hash move the ordering is poor: search shallower now, and let the
-        // next iteration, with a move in the table, search it fully.
-        if self.features.internal_reduction && depth >= 4 && hash_move.is_none() {
-            depth -= 1;
-        }
+        depth -= self.internal_reduction(depth, hash_move);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -823,6 +819,13 @@ impl Searcher {
     /// The static evaluation at a leaf, with the noise of a reduced strength.
     fn leaf_eval(&self, pos: &Position) -> Score {
         evaluate_with(pos, &self.weights) + self.strength.noise(pos.key())
+    }
+
+    /// Without a hash move the ordering is poor: a node of `depth` 4 or more is searched a
+    /// ply shallower now, and the next iteration, with a move in the table, searches it
+    /// fully.
+    fn internal_reduction(&self, depth: i32, hash_move: Option<Move>) -> i32 {
+        i32::from(self.features.internal_reduction && depth >= 4 && hash_move.is_none())
     }
 
     /// The extra ply a move from `ply` is searched with: one for a check, up to twice the

@@ -215,11 +215,7 @@ impl Searcher {
         let m = first?;
         let mut next = child.clone();
         next.play(m);
-        let depth = if self.features.internal_reduction && depth >= 4 && hash_move.is_none() {
-            depth - 1
-        } else {
-            depth
-        };
+        let depth = depth - self.internal_reduction(depth, hash_move);
         let gives_check = next.variant().royal_king && next.is_check();
         let new_depth = depth - 1 + self.check_extension(gives_check, ply);
         self.keys.push(child.repetition_key());
