@@ -4,6 +4,7 @@
 pub mod battle_eval;
 pub mod battle_search;
 pub mod eval;
+pub mod eval_cache;
 pub mod features;
 pub mod ordering;
 pub mod pruning;

@@ -5,6 +5,7 @@ mod chance;
 
 use crate::battle_search::few_pieces;
 use crate::eval::{Weights, evaluate_with};
+use crate::eval_cache::EvalCache;
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
 use crate::pruning;
@@ -100,6 +101,7 @@ pub struct Searcher {
     /// for the variant's own (see [`default_chance_horizon`]).
     chance_horizon: Option<i32>,
     weights: Weights,
+    eval_cache: EvalCache,
     /// The kernel generates into this list; the moves are then copied, with their order
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
     scratch: Box<MoveList>,
@@ -170,6 +172,7 @@ impl Searcher {
             ignore_chance: false,
             chance_horizon: None,
             weights: Weights::DEFAULT,
+            eval_cache: EvalCache::default(),
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tried_quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -197,6 +200,7 @@ impl Searcher {
     /// The material values the evaluation uses.
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+        self.eval_cache.clear();
     }
 
     /// Set to stop the running search from another thread.
@@ -239,7 +243,7 @@ impl Searcher {
             helper.features = self.features;
             helper.ignore_chance = self.ignore_chance;
             helper.chance_horizon = self.chance_horizon;
-            helper.weights = self.weights.clone();
+            helper.set_weights(self.weights.clone());
             helper.stop.store(false, Ordering::Relaxed);
             helper.published_nodes.store(0, Ordering::Relaxed);
         }
@@ -817,8 +821,17 @@ impl Searcher {
     }
 
     /// The static evaluation at a leaf, with the noise of a reduced strength.
-    fn leaf_eval(&self, pos: &Position) -> Score {
-        evaluate_with(pos, &self.weights) + self.strength.noise(pos.key())
+    fn leaf_eval(&mut self, pos: &Position) -> Score {
+        let key = pos.key();
+        let eval = match self.eval_cache.get(key) {
+            Some(eval) => eval,
+            None => {
+                let eval = evaluate_with(pos, &self.weights);
+                self.eval_cache.put(key, eval);
+                eval
+            }
+        };
+        eval + self.strength.noise(key)
     }
 
     /// Without a hash move the ordering is poor: a node of `depth` 4 or more is searched a
