@@ -10,7 +10,7 @@ function thinkTime(ms: number): string {
 
 /** One level in a line: how it plays, its longest think and its measured rating. */
 export function levelLine(l: LevelInfo): string {
-  return `${l.style} Up to ${thinkTime(l.think_ms)} a move (measured about ${l.elo} Elo at 100 ms a move).`;
+  return `${l.style} Up to ${thinkTime(l.think_ms)} a move (measured about ${l.elo} Elo).`;
 }
 
 /** Sets the form's level slider and list from the served levels. */

@@ -24,9 +24,11 @@ pub struct Strength {
     pub salt: u64,
 }
 
-/// Each level's rating as measured against Stockfish's `UCI_Elo` in chess at 100 ms a
-/// move (docs/engine.md); level 8 is full strength. Levels 6-8 play alike at that speed.
-pub const LEVEL_ELO: [u32; 8] = [850, 1030, 1350, 1640, 1740, 1810, 1810, 1810];
+/// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level at
+/// the web app's think time for it, where its node cap ends the search (docs/engine.md;
+/// levels 1 and 2 chained through self-play). Levels 7 and 8 (full strength) are not
+/// measured at their 3 s and 6 s: they are given level 6's figure, the least they play at.
+pub const LEVEL_ELO: [u32; 8] = [760, 1130, 1350, 1670, 1860, 2140, 2140, 2140];
 
 /// How each level plays, in a player's words (the settings below, as a human would feel them).
 pub const LEVEL_STYLE: [&str; 8] = [
@@ -34,20 +36,20 @@ pub const LEVEL_STYLE: [&str; 8] = [
     "Casual: sees simple captures and threats, misses plans.",
     "Club beginner: looks a few moves ahead, still blunders.",
     "Club player: sees most tactics, sometimes misjudges.",
-    "Strong club player: deeper search, few oversights.",
-    "Expert: deeper search, rarely overlooks a move.",
-    "Master: no deliberate mistakes.",
+    "Strong club player: deeper search, rarely overlooks a move.",
+    "Expert: no deliberate mistakes, a shorter search.",
+    "Strong expert: no deliberate mistakes, a longer search.",
     "Full strength.",
 ];
 
 /// Level settings: depth, nodes, noise, overlooked quiet moves per mille.
 const LEVELS: [(Option<i32>, Option<u64>, Score, u32); 8] = [
-    (Some(2), Some(600), 260, 300),
     (Some(2), Some(1_500), 180, 220),
+    (Some(3), Some(2_500), 160, 200),
     (Some(3), Some(5_000), 110, 130),
-    (Some(5), Some(30_000), 40, 40),
-    (Some(6), Some(50_000), 30, 25),
+    (Some(4), Some(20_000), 40, 40),
     (Some(9), Some(200_000), 12, 5),
+    (None, Some(500_000), 0, 0),
     (None, Some(1_000_000), 0, 0),
     (None, None, 0, 0),
 ];
@@ -159,8 +161,8 @@ mod tests {
     #[test]
     fn elo_picks_the_level_at_or_below() {
         assert_eq!(Strength::elo(500), Strength::level(1));
-        assert_eq!(Strength::elo(1450), Strength::level(3));
-        assert_eq!(Strength::elo(1640), Strength::level(4));
+        assert_eq!(Strength::elo(LEVEL_ELO[3] - 1), Strength::level(3));
+        assert_eq!(Strength::elo(LEVEL_ELO[3]), Strength::level(4));
         assert_eq!(Strength::elo(LEVEL_ELO[7]), Strength::level(8));
         assert_eq!(Strength::elo(3200), Strength::level(8));
         assert!(LEVEL_ELO.windows(2).all(|pair| pair[0] <= pair[1]));
@@ -180,7 +182,7 @@ mod tests {
     fn a_limit_asked_for_and_the_strength_s_limit_the_smaller_wins() {
         let s = Strength::level(1);
         assert_eq!(s.node_limit(Some(100)), Some(100));
-        assert_eq!(s.node_limit(None), Some(600));
+        assert_eq!(s.node_limit(None), Some(1_500));
         assert_eq!(Strength::FULL.depth_limit(None), None);
     }
 }

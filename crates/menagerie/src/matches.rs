@@ -26,7 +26,9 @@ pub struct MatchArgs {
     /// estimated, not expanded), `value.ROLE=CP`, `value.hand=PERCENT`, `value.shelter=CP`,
     /// `value.king-activity=PERCENT` (evaluation weights), `without=FEATURE` (a piece of the
     /// search switched off: see, check-extension, rfp, futility, lmp, aspiration,
-    /// mate-distance, iir, counter-move, star2, all), `level=1..8` or `elo=N` (reduced strength),
+    /// mate-distance, iir, counter-move, star2, all), `level=1..8` or `elo=N` (reduced
+    /// strength; `noise=CP` and `overlook=PERMILLE` after it change that strength's
+    /// evaluation noise and overlooked quiet moves, to try settings without a rebuild),
     /// or `random` / `greedy` movers, or an
     /// external engine: `uci=PATH` (arguments may follow, separated by spaces) with `option.NAME=VALUE` for its setoptions and
     /// `depth`/`nodes`/`movetime` for its `go` (with dice, the rolls are sent as Menagerie's
@@ -116,6 +118,8 @@ impl Player {
                     .map_err(|e| anyhow::anyhow!("player '{spec}': {e}"))?,
                 "level" => limits.strength = Strength::level(number()? as i64),
                 "elo" => limits.strength = Strength::elo(number()? as u32),
+                "noise" => limits.strength.noise = number()? as i32,
+                "overlook" => limits.strength.overlook_permille = number()? as u32,
                 "horizon" => horizon = Some(number()? as i32),
                 "uci" => external = Some(value.to_string()),
                 "tc" => {
@@ -132,7 +136,7 @@ impl Player {
                     options.push((key["option.".len()..].to_string(), value.to_string()))
                 }
                 _ => bail!(
-                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, without=FEATURE, level=N, elo=N, random, greedy, uci=PATH, option.NAME=VALUE)"
+                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, without=FEATURE, level=N, elo=N, noise=CP, overlook=PERMILLE, random, greedy, uci=PATH, option.NAME=VALUE)"
                 ),
             }
         }

@@ -430,8 +430,8 @@ pub struct LevelInfo {
     pub level: i64,
     /// How the level plays, in a player's words.
     pub style: String,
-    /// Its rating as measured against Stockfish's `UCI_Elo` in chess at 100 ms a move
-    /// (docs/engine.md).
+    /// Its rating as measured against Stockfish's `UCI_Elo` in chess at its think time
+    /// here (docs/engine.md).
     pub elo: u32,
     /// The longest it thinks for a move in a game here.
     pub think_ms: u64,

@@ -41,8 +41,8 @@ export type LevelInfo = { level: number,
  */
 style: string, 
 /**
- * Its rating as measured against Stockfish's `UCI_Elo` in chess at 100 ms a move
- * (docs/engine.md).
+ * Its rating as measured against Stockfish's `UCI_Elo` in chess at its think time
+ * here (docs/engine.md).
  */
 elo: number, 
 /**
