@@ -29,8 +29,11 @@ const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
 /// Enemy pieces (pawns aside) attacked by a pawn.
 const PAWN_THREAT: usize = ROOK_HALF_OPEN + 1;
+/// Attacks on the squares around the enemy king, counted once more for each attacking
+/// piece (pawns aside) beyond the first: one piece near a king is little danger, several are.
+const KING_ATTACK: usize = PAWN_THREAT + 1;
 /// The number of terms.
-pub const TERMS: usize = PAWN_THREAT + 1;
+pub const TERMS: usize = KING_ATTACK + 1;
 
 /// Both sides' pieces (pawns and kings aside) worth this much or more: a full middlegame.
 const PHASE_FULL: i32 = 6000;
@@ -60,7 +63,8 @@ pub fn name(index: usize) -> String {
         BISHOP_PAIR => "bishop-pair".to_string(),
         ROOK_OPEN => "rook-open-file".to_string(),
         ROOK_HALF_OPEN => "rook-half-open-file".to_string(),
-        _ => "pawn-threat".to_string(),
+        PAWN_THREAT => "pawn-threat".to_string(),
+        _ => "king-attack".to_string(),
     }
 }
 
@@ -311,6 +315,7 @@ fn side_terms(
         .map(|k| geo.leap(Leap::King, k) | Bitboard::from_square(k))
         .unwrap_or(Bitboard::EMPTY);
     let mut zone_attacks = 0;
+    let mut zone_attackers = 0;
     let buckets = SquareBuckets::of(pos);
     let mut pieces = [0; ROLES];
     for (r, role) in Role::ALL.into_iter().enumerate().take(ROLES) {
@@ -330,10 +335,14 @@ fn side_terms(
             let near_king = reach & enemy_king_zone;
             if role != Role::King && near_king.non_empty() {
                 zone_attacks += count(near_king);
+                zone_attackers += i32::from(role != Role::Pawn);
             }
         }
     }
     add(KING_ZONE, zone_attacks);
+    if zone_attackers >= 2 {
+        add(KING_ATTACK, zone_attacks * (zone_attackers - 1));
+    }
     if pieces[Role::Bishop.index()] >= 2 {
         add(BISHOP_PAIR, 1);
     }
@@ -518,6 +527,20 @@ mod tests {
         assert_eq!(counts[ROOK_OPEN], -1);
         assert_eq!(counts[ROOK_HALF_OPEN], -1);
         assert_eq!(counts[PAWN_THREAT], -1);
+    }
+
+    #[test]
+    fn attacks_near_the_king_weigh_more_with_each_attacker() {
+        // The queen on h5 hits f7 and h7 next to Black's king: alone, a plain attack.
+        let pos = chess("6k1/5ppp/8/7Q/8/8/8/4K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[KING_ZONE], 2);
+        assert_eq!(counts[KING_ATTACK], 0);
+        // A knight on g5 hits the same two squares: four attacks by two pieces.
+        let pos = chess("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[KING_ZONE], 4);
+        assert_eq!(counts[KING_ATTACK], 4);
     }
 
     #[test]
