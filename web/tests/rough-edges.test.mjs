@@ -233,7 +233,7 @@ pageTest("the engine level starts at the server's default and each level says wh
     about.push(await page.textContent(".level-about"));
   }
   assert.equal(new Set(about).size, 8, "eight different descriptions");
-  assert.match(about[4], /measured about 1740 Elo/, "level 5's rating as docs/engine.md measures it");
+  assert.match(about[4], /measured about 1860 Elo/, "level 5's rating as docs/engine.md measures it");
 });
 
 pageTest("coordinates are legible on a phone and drawn above the pieces", PHONE, async (page) => {
