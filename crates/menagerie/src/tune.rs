@@ -46,6 +46,10 @@ pub struct TuneArgs {
     /// Where to write the weights (default: the engine's file for the variant).
     #[arg(long)]
     out: Option<String>,
+    /// The positions' file: read from it if it exists (no games are played), else the
+    /// self-play positions are written to it, so that one long run can be fitted again.
+    #[arg(long)]
+    data: Option<String>,
 }
 
 /// One labelled position: the evaluation without the terms and the terms themselves, both
@@ -66,7 +70,24 @@ pub fn run(args: TuneArgs) -> Result<()> {
         bail!("the tapered terms are for chess and wildebeest");
     }
     let variant = id.rules()?;
-    let samples = generate(variant, &args)?;
+    let positions = match &args.data {
+        Some(path) if std::path::Path::new(path).exists() => read_positions(variant, path)?,
+        _ => {
+            let positions = generate(variant, &args)?;
+            if let Some(path) = &args.data {
+                write_positions(&positions, path)?;
+            }
+            positions
+        }
+    };
+    let base_weights = Weights {
+        tapered: false,
+        ..Weights::DEFAULT
+    };
+    let samples: Vec<Sample> = positions
+        .iter()
+        .filter_map(|(pos, result)| label(pos, *result, &base_weights))
+        .collect();
     if samples.is_empty() {
         bail!("no quiet positions");
     }
@@ -85,7 +106,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
         .out
         .unwrap_or_else(|| format!("crates/engine/weights/{}.txt", id.name()));
     let header = format!(
-        "# menagerie tune --variant {} --games {} --nodes {} --opening-plies {} --seed {} --iterations {} --l2 {}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
+        "# menagerie tune --variant {} --games {} --nodes {} --opening-plies {} --seed {} --iterations {} --l2 {}{}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
         id.name(),
         args.games,
         args.nodes,
@@ -93,6 +114,10 @@ pub fn run(args: TuneArgs) -> Result<()> {
         args.seed,
         args.iterations,
         args.l2,
+        args.data
+            .as_ref()
+            .map(|d| format!(" --data {d}"))
+            .unwrap_or_default(),
         samples.len()
     );
     std::fs::write(&out, header + &weights.render()).with_context(|| format!("writing {out}"))?;
@@ -100,18 +125,15 @@ pub fn run(args: TuneArgs) -> Result<()> {
     Ok(())
 }
 
-/// Self-play: each move searched at `nodes`, every quiet position kept.
-fn generate(variant: &'static rules::Variant, args: &TuneArgs) -> Result<Vec<Sample>> {
+/// Self-play: each move searched at `nodes`; every position a search chose in, with its
+/// game's result for White.
+fn generate(variant: &'static rules::Variant, args: &TuneArgs) -> Result<Vec<(Position, f64)>> {
     let started = Instant::now();
-    let mut samples = Vec::new();
+    let mut positions = Vec::new();
     let mut searcher = Searcher::new(16);
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()
-    };
-    let base_weights = Weights {
-        tapered: false,
-        ..Weights::DEFAULT
     };
     for g in 0..args.games {
         let seed = args
@@ -134,22 +156,51 @@ fn generate(variant: &'static rules::Variant, args: &TuneArgs) -> Result<Vec<Sam
             },
             _ => 0.5,
         };
-        for pos in player.seen {
-            if let Some(sample) = label(&pos, result, &base_weights) {
-                samples.push(sample);
-            }
-        }
+        positions.extend(player.seen.into_iter().map(|pos| (pos, result)));
         if (g + 1) % 50 == 0 || g + 1 == args.games {
             eprintln!(
                 "{} of {} games, {} positions, {:.0} s",
                 g + 1,
                 args.games,
-                samples.len(),
+                positions.len(),
                 started.elapsed().as_secs_f64()
             );
         }
     }
-    Ok(samples)
+    Ok(positions)
+}
+
+/// One position a line: White's result (1, 0.5 or 0), a space, the FEN.
+fn write_positions(positions: &[(Position, f64)], path: &str) -> Result<()> {
+    let text: String = positions
+        .iter()
+        .map(|(pos, result)| format!("{result} {}\n", rules::fen::write(pos)))
+        .collect();
+    std::fs::write(path, text).with_context(|| format!("writing {path}"))?;
+    eprintln!("wrote {} positions to {path}", positions.len());
+    Ok(())
+}
+
+fn read_positions(variant: &'static rules::Variant, path: &str) -> Result<Vec<(Position, f64)>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            let at = || format!("{path}, line {}", i + 1);
+            let (result, fen) = line
+                .split_once(' ')
+                .with_context(|| format!("{}: expected a result and a FEN", at()))?;
+            let result: f64 = result
+                .parse()
+                .ok()
+                .filter(|r| [0.0, 0.5, 1.0].contains(r))
+                .with_context(|| format!("{}: the result must be 1, 0.5 or 0", at()))?;
+            let pos =
+                rules::fen::parse(variant, fen).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
+            Ok((pos, result))
+        })
+        .collect()
 }
 
 struct SelfPlay<'a> {
@@ -339,6 +390,31 @@ mod tests {
         let mut weights = prior.clone();
         descend(&[neutral_sample()], &mut weights, &prior, 1.0, 100, 1.0);
         assert_eq!(weights, prior);
+    }
+
+    #[test]
+    fn positions_read_back_as_written() {
+        let variant = VariantId::Wildebeest.rules().unwrap();
+        let start = Position::start(variant);
+        let mut after = start.clone();
+        after.play(start.legal_moves().iter().nth(3).copied().unwrap());
+        let positions = vec![(start, 1.0), (after, 0.5)];
+        let path = std::env::temp_dir().join(format!("menagerie-tune-{}.txt", std::process::id()));
+        let path = path.to_str().unwrap();
+        write_positions(&positions, path).unwrap();
+        let read = read_positions(variant, path).unwrap();
+        std::fs::write(path, "0.25 not a fen\n").unwrap();
+        let bad = read_positions(variant, path).unwrap_err().to_string();
+        std::fs::remove_file(path).unwrap();
+        assert_eq!(read.len(), 2);
+        for ((a, ra), (b, rb)) in positions.iter().zip(&read) {
+            assert_eq!(rules::fen::write(a), rules::fen::write(b));
+            assert_eq!(ra, rb);
+        }
+        assert!(
+            bad.contains("line 1") && bad.contains("1, 0.5 or 0"),
+            "{bad}"
+        );
     }
 
     #[test]
