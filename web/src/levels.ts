@@ -8,9 +8,14 @@ function thinkTime(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
 }
 
+/** A level's rating in words: measured, or the least it plays at. */
+function rating(l: LevelInfo): string {
+  return l.elo_at_least ? `at least ${l.elo} Elo` : `about ${l.elo} Elo`;
+}
+
 /** One level in a line: how it plays, its longest think and its measured rating. */
 export function levelLine(l: LevelInfo): string {
-  return `${l.style} Up to ${thinkTime(l.think_ms)} a move (measured about ${l.elo} Elo).`;
+  return `${l.style} Up to ${thinkTime(l.think_ms)} a move (measured ${rating(l)}).`;
 }
 
 /** Sets the form's level slider and list from the served levels. */
@@ -25,7 +30,7 @@ export function showLevels(form: HTMLElement, levels: LevelInfo[]): void {
       (l) =>
         `<li><button type="button" class="pick-level" data-level="${l.level}">Level ${l.level}</button> ${escapeHtml(
           l.style,
-        )} <span class="rating measured">about ${l.elo} Elo</span></li>`,
+        )} <span class="rating measured">${rating(l)}</span></li>`,
     )
     .join("");
   slider.dispatchEvent(new Event("input", { bubbles: true }));

@@ -30,6 +30,9 @@ pub struct Strength {
 /// measured at their 3 s and 6 s: they are given level 6's figure, the least they play at.
 pub const LEVEL_ELO: [u32; 8] = [760, 1130, 1350, 1670, 1860, 2140, 2140, 2140];
 
+/// The levels whose [`LEVEL_ELO`] was measured; the others' is the least they play at.
+pub const LEVELS_MEASURED: usize = 6;
+
 /// How each level plays, in a player's words (the settings below, as a human would feel them).
 pub const LEVEL_STYLE: [&str; 8] = [
     "Beginner: looks one move ahead and often overlooks a quiet move.",

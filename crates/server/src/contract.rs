@@ -433,6 +433,8 @@ pub struct LevelInfo {
     /// Its rating as measured against Stockfish's `UCI_Elo` in chess at its think time
     /// here (docs/engine.md).
     pub elo: u32,
+    /// Whether `elo` is only the least it plays at (not measured at this level).
+    pub elo_at_least: bool,
     /// The longest it thinks for a move in a game here.
     pub think_ms: u64,
     /// The level a game gets when its request names none.

@@ -5,7 +5,7 @@
 use crate::contract::LevelInfo;
 use crate::engine_pool::{MAX_LEVEL, MIN_LEVEL, think_ms};
 use crate::new_game::DEFAULT_LEVEL;
-use engine::strength::{LEVEL_ELO, LEVEL_STYLE};
+use engine::strength::{LEVEL_ELO, LEVEL_STYLE, LEVELS_MEASURED};
 
 pub fn list() -> Vec<LevelInfo> {
     (MIN_LEVEL..=MAX_LEVEL)
@@ -15,6 +15,7 @@ pub fn list() -> Vec<LevelInfo> {
                 level,
                 style: LEVEL_STYLE[index].to_string(),
                 elo: LEVEL_ELO[index],
+                elo_at_least: index >= LEVELS_MEASURED,
                 think_ms: think_ms(level),
                 default: level == DEFAULT_LEVEL,
             }
@@ -36,5 +37,12 @@ mod tests {
                 .windows(2)
                 .all(|w| w[0].elo <= w[1].elo && w[0].think_ms < w[1].think_ms)
         );
+        // Levels 7 and 8 are not measured: their rating is a floor, said as one.
+        let floors: Vec<i64> = levels
+            .iter()
+            .filter(|l| l.elo_at_least)
+            .map(|l| l.level)
+            .collect();
+        assert_eq!(floors, [7, 8]);
     }
 }

@@ -46,6 +46,10 @@ style: string,
  */
 elo: number, 
 /**
+ * Whether `elo` is only the least it plays at (not measured at this level).
+ */
+elo_at_least: boolean, 
+/**
  * The longest it thinks for a move in a game here.
  */
 think_ms: number, 
