@@ -34,6 +34,8 @@ pub struct Weights {
     pub battle_contempt: Score,
     /// Chess and Wildebeest: the tapered terms of `terms.rs` by the committed weights.
     pub tapered: bool,
+    /// Other weights for the tapered terms than the committed ones (a match's `terms=FILE`).
+    pub terms: Option<&'static terms::ScoringWeights>,
 }
 
 impl Weights {
@@ -48,6 +50,7 @@ impl Weights {
         battle_terms: true,
         battle_contempt: 60,
         tapered: true,
+        terms: None,
     };
 
     pub fn value(&self, pos: &Position, role: Role) -> Score {
@@ -196,7 +199,10 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
         }
     });
     let us = pos.turn();
-    let tapered = match terms::weights_for(pos.variant().id) {
+    let term_weights = weights
+        .terms
+        .or_else(|| terms::weights_for(pos.variant().id));
+    let tapered = match term_weights {
         Some(term_weights) if weights.tapered => {
             terms::score(pos, term_weights, |role| weights.value(pos, role))
         }

@@ -4,7 +4,7 @@
 
 use crate::movers::Chooser;
 use crate::uci_player::UciEngine;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use dice::{Choice, Players, Stop, TurnDriver};
 use engine::eval::Weights;
@@ -129,6 +129,7 @@ impl Player {
                         )
                     })?)
                 }
+                "terms" => weights.terms = Some(read_term_weights(value)?),
                 _ if key.starts_with("value.") => weights
                     .set(&key["value.".len()..], number()? as i32)
                     .map_err(|e| anyhow::anyhow!("player '{spec}': {e}"))?,
@@ -136,7 +137,7 @@ impl Player {
                     options.push((key["option.".len()..].to_string(), value.to_string()))
                 }
                 _ => bail!(
-                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, without=FEATURE, level=N, elo=N, noise=CP, overlook=PERMILLE, random, greedy, uci=PATH, option.NAME=VALUE)"
+                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, terms=FILE, without=FEATURE, level=N, elo=N, noise=CP, overlook=PERMILLE, random, greedy, uci=PATH, option.NAME=VALUE)"
                 ),
             }
         }
@@ -244,6 +245,17 @@ impl Player {
 }
 
 /// `10+0.1`: seconds for the game and seconds added per move.
+/// A weights file for the tapered terms (as `crates/engine/weights/` holds them), kept for
+/// the rest of the process.
+fn read_term_weights(path: &str) -> Result<&'static engine::terms::ScoringWeights> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("terms={path}"))?;
+    let weights = engine::terms::TermWeights::parse(&text)
+        .map_err(|e| anyhow::anyhow!("terms={path}: {e}"))?;
+    Ok(Box::leak(Box::new(engine::terms::ScoringWeights::new(
+        &weights,
+    ))))
+}
+
 fn parse_clock(text: &str) -> Option<(Duration, Duration)> {
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |t: &str| {
@@ -584,7 +596,31 @@ fn write_pgn(
 
 #[cfg(test)]
 mod tests {
-    use super::{pair_statistics, rule_of_three};
+    use super::{pair_statistics, read_term_weights, rule_of_three};
+
+    #[test]
+    fn a_player_reads_other_term_weights_from_a_file() {
+        let dir = std::env::temp_dir();
+        let good = dir.join(format!("menagerie-terms-{}.txt", std::process::id()));
+        let bad = dir.join(format!("menagerie-terms-bad-{}.txt", std::process::id()));
+        std::fs::write(&good, "# tuned\nking-attack 9 1\n").unwrap();
+        std::fs::write(&bad, "king-attack nine 1\n").unwrap();
+        let read = read_term_weights(good.to_str().unwrap());
+        let refused = read_term_weights(bad.to_str().unwrap()).map(|_| ());
+        std::fs::remove_file(&good).unwrap();
+        std::fs::remove_file(&bad).unwrap();
+        let mut expected = engine::terms::TermWeights::zero();
+        let text = expected
+            .render()
+            .replace("king-attack 0 0", "king-attack 9 1");
+        expected = engine::terms::TermWeights::parse(&text).unwrap();
+        assert_eq!(
+            read.unwrap(),
+            &engine::terms::ScoringWeights::new(&expected)
+        );
+        let error = refused.unwrap_err().to_string();
+        assert!(error.contains("not a number"), "{error}");
+    }
 
     #[test]
     fn every_game_lost_bounds_the_elo_below_zero() {
