@@ -32,8 +32,21 @@ const PAWN_THREAT: usize = ROOK_HALF_OPEN + 1;
 /// Attacks on the squares around the enemy king, counted once more for each attacking
 /// piece (pawns aside) beyond the first: one piece near a king is little danger, several are.
 const KING_ATTACK: usize = PAWN_THREAT + 1;
+/// Enemy pieces (pawns and the king aside) attacked by a piece (pawns and the king aside)
+/// worth less.
+const THREAT_BY_LESSER: usize = KING_ATTACK + 1;
+/// Enemy pieces (the king aside) attacked and not defended.
+const HANGING: usize = THREAT_BY_LESSER + 1;
+/// Passed pawns' distance (up to 5) from the enemy king and from their own king to the
+/// square in front, each times a weight growing with the pawn's rank (0 below the fourth):
+/// in an ending a king near a passed pawn stops it or escorts it.
+const PASSED_ENEMY_KING: usize = HANGING + 1;
+const PASSED_OWN_KING: usize = PASSED_ENEMY_KING + 1;
+/// Pieces by kind (the king aside): a correction to the material values, in the middlegame
+/// and the endgame apart.
+const MATERIAL_BASE: usize = PASSED_OWN_KING + 1;
 /// The number of terms.
-pub const TERMS: usize = KING_ATTACK + 1;
+pub const TERMS: usize = MATERIAL_BASE + ROLES;
 
 /// Both sides' pieces (pawns and kings aside) worth this much or more: a full middlegame.
 const PHASE_FULL: i32 = 6000;
@@ -64,7 +77,12 @@ pub fn name(index: usize) -> String {
         ROOK_OPEN => "rook-open-file".to_string(),
         ROOK_HALF_OPEN => "rook-half-open-file".to_string(),
         PAWN_THREAT => "pawn-threat".to_string(),
-        _ => "king-attack".to_string(),
+        KING_ATTACK => "king-attack".to_string(),
+        THREAT_BY_LESSER => "threat-by-lesser".to_string(),
+        HANGING => "hanging".to_string(),
+        PASSED_ENEMY_KING => "passed-enemy-king".to_string(),
+        PASSED_OWN_KING => "passed-own-king".to_string(),
+        i => format!("material.{}", role(i - MATERIAL_BASE)),
     }
 }
 
@@ -135,6 +153,8 @@ pub struct ScoringWeights {
     /// By piece kind: whether any of its file or rank weights is not 0 (else the search
     /// skips them).
     squares: [bool; ROLES],
+    /// Whether a threat term's weight is not 0.
+    threats: bool,
 }
 
 impl ScoringWeights {
@@ -146,7 +166,15 @@ impl ScoringWeights {
             let ranks = RANK_BASE + r * RANK_BUCKETS..RANK_BASE + (r + 1) * RANK_BUCKETS;
             files.chain(ranks).any(|i| mg[i] != 0 || eg[i] != 0)
         });
-        ScoringWeights { mg, eg, squares }
+        let threats = [THREAT_BY_LESSER, HANGING]
+            .iter()
+            .any(|&i| mg[i] != 0 || eg[i] != 0);
+        ScoringWeights {
+            mg,
+            eg,
+            squares,
+            threats,
+        }
     }
 }
 
@@ -186,12 +214,23 @@ fn committed(text: &str) -> TermWeights {
 pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i32) {
     let mut counts = vec![0i32; TERMS];
     let mut army = 0;
+    let mut attacks = [[Bitboard::EMPTY; ROLES]; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        side_terms(pos, color, &[true; ROLES], &mut |index, n| {
+        side_terms(
+            pos,
+            color,
+            &[true; ROLES],
+            &mut attacks[color.index()],
+            &mut |index, n| counts[index] += sign * n,
+        );
+        army += army_of(pos, color, &piece_value);
+    }
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        threats(pos, color, &attacks, &piece_value, &mut |index, n| {
             counts[index] += sign * n
         });
-        army += army_of(pos, color, &piece_value);
     }
     (counts, army.min(PHASE_FULL) * PHASE_SCALE / PHASE_FULL)
 }
@@ -200,16 +239,32 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
 pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role) -> i32) -> i32 {
     let (mut mg, mut eg) = (0i32, 0i32);
     let mut army = 0;
+    let mut attacks = [[Bitboard::EMPTY; ROLES]; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        let pieces = side_terms(pos, color, &weights.squares, &mut |index, n| {
-            mg += sign * n * weights.mg[index];
-            eg += sign * n * weights.eg[index];
-        });
+        let pieces = side_terms(
+            pos,
+            color,
+            &weights.squares,
+            &mut attacks[color.index()],
+            &mut |index, n| {
+                mg += sign * n * weights.mg[index];
+                eg += sign * n * weights.eg[index];
+            },
+        );
         army += (0..ROLES)
             .filter(|&r| !matches!(Role::ALL[r], Role::Pawn | Role::King))
             .map(|r| pieces[r] * piece_value(Role::ALL[r]))
             .sum::<i32>();
+    }
+    if weights.threats {
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            threats(pos, color, &attacks, &piece_value, &mut |index, n| {
+                mg += sign * n * weights.mg[index];
+                eg += sign * n * weights.eg[index];
+            });
+        }
     }
     let mg_share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
     let white = (mg as f64 * mg_share + eg as f64 * (1.0 - mg_share)).round() as i32;
@@ -296,11 +351,13 @@ impl SquareBuckets {
 
 /// `color`'s terms, each passed to `add` with its count; the file and rank terms only of the
 /// piece kinds `squares` marks. Returns `color`'s number of pieces of each kind (the phase
-/// without counting them again).
+/// without counting them again), and leaves in `attacked` the squares its pieces of each
+/// kind attack.
 fn side_terms(
     pos: &Position,
     color: Color,
     squares: &[bool; ROLES],
+    attacked: &mut [Bitboard; ROLES],
     add: &mut impl FnMut(usize, i32),
 ) -> [i32; ROLES] {
     let geo = pos.geometry();
@@ -328,6 +385,7 @@ fn side_terms(
                 add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
             }
             let reach = attacks(pos, color, role, sq, occupied);
+            attacked[r] |= reach;
             if !matches!(role, Role::Pawn | Role::King) {
                 let mobility = reach & !own & !enemy_pawn_attacks;
                 add(MOBILITY_BASE + r, count(mobility));
@@ -337,6 +395,11 @@ fn side_terms(
                 zone_attacks += count(near_king);
                 zone_attackers += i32::from(role != Role::Pawn);
             }
+        }
+    }
+    for (r, &n) in pieces.iter().enumerate() {
+        if n != 0 && r != Role::King.index() {
+            add(MATERIAL_BASE + r, n);
         }
     }
     add(KING_ZONE, zone_attacks);
@@ -355,6 +418,39 @@ fn side_terms(
     add(PAWN_THREAT, count(own_pawn_attacks & enemy_pieces));
     pawn_structure(pos, color, buckets, enemy_pawn_attacks, add);
     pieces
+}
+
+/// `color`'s threats against the enemy's pieces, from both sides' attacks by piece kind:
+/// pieces attacked by a lesser piece, and pieces attacked and not defended.
+fn threats(
+    pos: &Position,
+    color: Color,
+    attacks: &[[Bitboard; ROLES]; 2],
+    piece_value: &impl Fn(Role) -> i32,
+    add: &mut impl FnMut(usize, i32),
+) {
+    let union = |sets: &[Bitboard; ROLES]| sets.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+    let ours = &attacks[color.index()];
+    let attacked = union(ours);
+    let defended = union(&attacks[(!color).index()]);
+    for role in Role::ALL.into_iter().take(ROLES) {
+        let targets = pos.pieces_of(!color, role) & attacked;
+        if role == Role::King || targets.is_empty() {
+            continue;
+        }
+        add(HANGING, count(targets & !defended));
+        if role == Role::Pawn {
+            continue;
+        }
+        let value = piece_value(role);
+        let lesser = (0..ROLES)
+            .filter(|&a| {
+                let attacker = Role::ALL[a];
+                !matches!(attacker, Role::Pawn | Role::King) && piece_value(attacker) < value
+            })
+            .fold(Bitboard::EMPTY, |set, a| set | ours[a]);
+        add(THREAT_BY_LESSER, count(targets & lesser));
+    }
 }
 
 /// The number of squares in `set`. Without a popcount instruction in the build a 128-bit
@@ -455,6 +551,7 @@ fn pawn_structure(
             }
             if (enemy_in_front & ahead[rank]).is_empty() {
                 add(PASSED_BASE + rank.min(RANK_BUCKETS - 1), 1);
+                passed_kings(pos, color, sq, rank, add);
             }
             let supported_later = (neighbours & !ahead[rank]).non_empty();
             if neighbours.non_empty() && !supported_later && stop_attacked.contains(sq) {
@@ -462,6 +559,35 @@ fn pawn_structure(
             }
         }
     }
+}
+
+/// The kings' distances from the square in front of `color`'s passed pawn on `sq`, on
+/// relative rank `rank`.
+fn passed_kings(
+    pos: &Position,
+    color: Color,
+    sq: Square,
+    rank: usize,
+    add: &mut impl FnMut(usize, i32),
+) {
+    let weight = 5 * rank as i32 - 13;
+    if weight <= 0 {
+        return;
+    }
+    let geo = pos.geometry();
+    let forward = if color == Color::White { 1 } else { -1 };
+    let Some(stop) = geo.offset(sq, 0, forward) else {
+        return;
+    };
+    let distance = |king: Option<Square>| {
+        king.map_or(5, |k| {
+            let files = (geo.file_of(k) as i32 - geo.file_of(stop) as i32).abs();
+            let ranks = (geo.rank_of(k) as i32 - geo.rank_of(stop) as i32).abs();
+            files.max(ranks).min(5)
+        })
+    };
+    add(PASSED_ENEMY_KING, weight * distance(pos.king(!color)));
+    add(PASSED_OWN_KING, weight * distance(pos.king(color)));
 }
 
 #[cfg(test)]
@@ -541,6 +667,41 @@ mod tests {
         let (counts, _) = terms(&pos, |_| 500);
         assert_eq!(counts[KING_ZONE], 4);
         assert_eq!(counts[KING_ATTACK], 4);
+    }
+
+    #[test]
+    fn threats_by_lesser_pieces_and_hanging_pieces_are_counted() {
+        // White's knight on e5 attacks the rook on d7 (a lesser attacker; the rook is
+        // defended by the king on c8) and the bishop on g6 (not lesser, but undefended: hanging).
+        // Black's rook on d7 attacks nothing of White's.
+        let pos = chess("2k5/3r4/6b1/4N3/8/8/8/4K3 w - - 0 1");
+        let values = |role| match role {
+            Role::Knight | Role::Bishop => 300,
+            Role::Rook => 500,
+            _ => 900,
+        };
+        let (counts, _) = terms(&pos, values);
+        assert_eq!(counts[THREAT_BY_LESSER], 1);
+        assert_eq!(counts[HANGING], 1);
+        // Mirrored: the same threats count against White.
+        let pos = chess("4k3/8/8/8/4n3/6B1/3R4/2K5 w - - 0 1");
+        let (counts, _) = terms(&pos, values);
+        assert_eq!(counts[THREAT_BY_LESSER], -1);
+        assert_eq!(counts[HANGING], -1);
+    }
+
+    #[test]
+    fn kings_near_a_passed_pawn_are_measured_from_the_square_in_front() {
+        // White's passed pawn on e6 (relative rank 5, weight 12), its stop square e7: the
+        // black king on a8 is 4 away, the white king on e3 also 4.
+        let pos = chess("k7/8/4P3/8/8/4K3/8/8 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[PASSED_ENEMY_KING], 12 * 4);
+        assert_eq!(counts[PASSED_OWN_KING], 12 * 4);
+        // A passed pawn on its third rank is too far back to count.
+        let pos = chess("k7/8/8/8/8/4P3/8/4K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[PASSED_ENEMY_KING], 0);
     }
 
     #[test]

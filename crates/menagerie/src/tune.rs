@@ -70,15 +70,22 @@ pub fn run(args: TuneArgs) -> Result<()> {
         bail!("the tapered terms are for chess and wildebeest");
     }
     let variant = id.rules()?;
-    let positions = match &args.data {
-        Some(path) if std::path::Path::new(path).exists() => read_positions(variant, path)?,
-        _ => {
+    // How the positions were had, for the weights file's header.
+    let games = format!(
+        "--games {} --nodes {} --opening-plies {} --seed {}",
+        args.games, args.nodes, args.opening_plies, args.seed
+    );
+    let (positions, source) = match &args.data {
+        Some(path) if std::path::Path::new(path).exists() => (
+            read_positions(variant, path)?,
+            format!("--data {path} (read)"),
+        ),
+        Some(path) => {
             let positions = generate(variant, &args)?;
-            if let Some(path) = &args.data {
-                write_positions(&positions, path)?;
-            }
-            positions
+            write_positions(&positions, path)?;
+            (positions, format!("{games} --data {path}"))
         }
+        None => (generate(variant, &args)?, games),
     };
     let base_weights = Weights {
         tapered: false,
@@ -106,18 +113,10 @@ pub fn run(args: TuneArgs) -> Result<()> {
         .out
         .unwrap_or_else(|| format!("crates/engine/weights/{}.txt", id.name()));
     let header = format!(
-        "# menagerie tune --variant {} --games {} --nodes {} --opening-plies {} --seed {} --iterations {} --l2 {}{}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
+        "# menagerie tune --variant {} {source} --iterations {} --l2 {}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
         id.name(),
-        args.games,
-        args.nodes,
-        args.opening_plies,
-        args.seed,
         args.iterations,
         args.l2,
-        args.data
-            .as_ref()
-            .map(|d| format!(" --data {d}"))
-            .unwrap_or_default(),
         samples.len()
     );
     std::fs::write(&out, header + &weights.render()).with_context(|| format!("writing {out}"))?;
