@@ -1,8 +1,9 @@
 //! Tapered positional terms for chess and Wildebeest, linear in their weights so that
 //! `menagerie tune` can fit them: square terms by file and rank per piece kind, mobility
-//! per piece kind, pawn structure and attacks near the king. Each term has a middlegame
-//! and an endgame weight, blended by the phase (the pieces left). The weights are data,
-//! one file per variant family in `weights/`: set by hand, and refined by the tuner.
+//! per piece kind, pawn structure, the kings near passed pawns, attacks near the king,
+//! threats against pieces and corrections to the material values. Each term has a
+//! middlegame and an endgame weight, blended by the phase (the pieces left). The weights
+//! are data, one file per variant family in `weights/`: tuned from hand-set ones.
 
 use rules::geometry::Leap;
 use rules::{Bitboard, Color, Position, Role, Square, VariantId};
@@ -688,6 +689,18 @@ mod tests {
         let (counts, _) = terms(&pos, values);
         assert_eq!(counts[THREAT_BY_LESSER], -1);
         assert_eq!(counts[HANGING], -1);
+    }
+
+    #[test]
+    fn material_counts_pieces_by_kind() {
+        // White has a knight more.
+        let pos = chess("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[MATERIAL_BASE + Role::Knight.index()], 1);
+        assert_eq!(
+            name(MATERIAL_BASE + Role::Knight.index()),
+            "material.knight"
+        );
     }
 
     #[test]
