@@ -549,11 +549,16 @@ impl Tally {
     }
 }
 
+/// Pairs of games the SPRT waits for before it may decide: the variance it divides by is
+/// measured from the pairs themselves, and a few alike (five pairs lost both ways, as
+/// happened) make it so small that one side looks certain.
+const SPRT_MIN_PAIRS: f64 = 30.0;
+
 /// The sequential probability ratio test's verdict on the pairs played, once there are
 /// enough of them and it is decided.
 fn sprt_verdict(results: &[f64], elo0: f64, elo1: f64) -> Option<String> {
     let (n, mean, variance) = pair_statistics(results);
-    if variance <= 0.0 || n < 5.0 {
+    if variance <= 0.0 || n < SPRT_MIN_PAIRS {
         return None;
     }
     let (s0, s1) = (expected_score(elo0), expected_score(elo1));
@@ -596,7 +601,23 @@ fn write_pgn(
 
 #[cfg(test)]
 mod tests {
-    use super::{pair_statistics, read_term_weights, rule_of_three};
+    use super::{pair_statistics, read_term_weights, rule_of_three, sprt_verdict};
+
+    #[test]
+    fn the_sprt_waits_for_thirty_pairs_before_it_decides() {
+        // Engine 1 loses both games of five pairs and draws the other game of a sixth: the
+        // variance of so few pairs is tiny, so an early verdict would be H0 at once.
+        let mut results = vec![0.0; 10];
+        results.extend([0.5, 0.0]);
+        assert_eq!(sprt_verdict(&results, 0.0, 25.0), None);
+        // Sixty pairs of the same lopsided kind are evidence enough.
+        let lopsided: Vec<f64> = results.iter().cycle().take(120).copied().collect();
+        assert!(
+            sprt_verdict(&lopsided, 0.0, 25.0).is_some_and(|v| v.contains("H0 accepted")),
+            "{:?}",
+            sprt_verdict(&lopsided, 0.0, 25.0)
+        );
+    }
 
     #[test]
     fn a_player_reads_other_term_weights_from_a_file() {
