@@ -31,9 +31,6 @@ pub struct Features {
     /// The static evaluation used for pruning is corrected by how far it has lately
     /// been from the search's results in the same pawn structure.
     pub correction_history: bool,
-    /// Captures that caused cutoffs (by the piece, its destination and its victim) are
-    /// tried earlier among captures of victims of near worth.
-    pub capture_history: bool,
 }
 
 impl Features {
@@ -49,11 +46,10 @@ impl Features {
         counter_move: true,
         star2: true,
         correction_history: true,
-        capture_history: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 11] = [
         "see",
         "check-extension",
         "rfp",
@@ -65,7 +61,6 @@ impl Features {
         "counter-move",
         "star2",
         "correction",
-        "capture-history",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -82,7 +77,6 @@ impl Features {
             "counter-move" => self.counter_move = false,
             "star2" => self.star2 = false,
             "correction" => self.correction_history = false,
-            "capture-history" => self.capture_history = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -106,7 +100,6 @@ impl Features {
         counter_move: false,
         star2: false,
         correction_history: false,
-        capture_history: false,
     };
 }
 

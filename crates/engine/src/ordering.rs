@@ -4,7 +4,7 @@
 
 use crate::eval::value;
 use crate::see::see_at_least;
-use rules::{Move, MoveKind, Position, Role};
+use rules::{Move, MoveKind, Position};
 
 pub const MAX_PLY: usize = 128;
 
@@ -54,17 +54,7 @@ pub struct MoveOrder {
     history: Box<[[[i32; 128]; 128]; 2]>,
     /// The quiet move that refuted a move, by that move's origin and destination.
     counter: Box<[[Option<Move>; 128]; 128]>,
-    /// Captures that caused cutoffs, by the piece that took (colour and kind), its
-    /// destination and the kind taken; they order captures of the same victim's worth.
-    capture_history: Box<CaptureHistory>,
 }
-
-type CaptureHistory = [[[i32; Role::COUNT]; 128]; 2 * Role::COUNT];
-
-/// A capture's history moves its ordering key by at most HISTORY_MAX / this: less than
-/// the step between the victims' values, so it orders captures within a kind of victim
-/// and between victims of near worth.
-const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 impl MoveOrder {
     pub fn new() -> MoveOrder {
@@ -72,7 +62,6 @@ impl MoveOrder {
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[[0; 128]; 128]; 2]),
             counter: Box::new([[None; 128]; 128]),
-            capture_history: Box::new([[[0; Role::COUNT]; 128]; 2 * Role::COUNT]),
         }
     }
 
@@ -83,10 +72,6 @@ impl MoveOrder {
             .flatten()
             .for_each(|row| row.fill(0));
         self.counter.iter_mut().for_each(|row| row.fill(None));
-        self.capture_history
-            .iter_mut()
-            .flatten()
-            .for_each(|row| row.fill(0));
     }
 
     /// Before a new search: killers are forgotten, and old history still orders well but
@@ -94,10 +79,6 @@ impl MoveOrder {
     pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
         self.history
-            .iter_mut()
-            .flatten()
-            .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
-        self.capture_history
             .iter_mut()
             .flatten()
             .for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
@@ -122,14 +103,12 @@ impl MoveOrder {
         } else if capture {
             let victim = pos.piece_at(m.to).map_or(100, |p| value(pos, p.role));
             let attacker = pos.piece_at(m.from).map_or(0, |p| value(pos, p.role));
-            let rank =
-                10 * victim - attacker / 10 + self.capture_score(pos, m) / CAPTURE_HISTORY_DIVISOR;
-            // Most valuable victim, then least valuable attacker and how the capture did.
+            let mvv_lva = 10 * victim - attacker / 10;
             // Only a capture by a piece worth more than its victim can lose the exchange.
             if use_see && attacker > victim && !see_at_least(pos, m, 0) {
-                (LOSING_CAPTURE_KEY + rank, Class::LosingCapture)
+                (LOSING_CAPTURE_KEY + mvv_lva, Class::LosingCapture)
             } else {
-                (CAPTURE_KEY + rank, Class::GoodCapture)
+                (CAPTURE_KEY + mvv_lva, Class::GoodCapture)
             }
         } else if let MoveKind::Promotion(role) = m.kind {
             (PROMOTION_KEY + value(pos, role), Class::Promotion)
@@ -180,54 +159,12 @@ impl MoveOrder {
         }
     }
 
+    /// History moves toward ±HISTORY_MAX, more slowly the closer it is ("gravity").
     fn adjust(&mut self, pos: &Position, m: Move, bonus: i32) {
-        gravity(
-            &mut self.history[pos.turn().index()][m.from.slot()][m.to.slot()],
-            bonus,
-        );
+        let entry = &mut self.history[pos.turn().index()][m.from.slot()][m.to.slot()];
+        *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
+        *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
     }
-
-    /// A move refuted `pos`: if it took something, the capture is remembered, and the
-    /// captures tried before it count against.
-    pub fn reward_capture(&mut self, pos: &Position, m: Move, depth: i32, tried: &[Move]) {
-        let bonus = (depth * depth).min(400);
-        if is_capture(pos, m) {
-            gravity(self.capture_entry(pos, m), bonus);
-        }
-        for &other in tried {
-            if other != m {
-                gravity(self.capture_entry(pos, other), -bonus);
-            }
-        }
-    }
-
-    fn capture_score(&self, pos: &Position, m: Move) -> i32 {
-        let (piece, to, victim) = capture_index(pos, m);
-        self.capture_history[piece][to][victim]
-    }
-
-    fn capture_entry(&mut self, pos: &Position, m: Move) -> &mut i32 {
-        let (piece, to, victim) = capture_index(pos, m);
-        &mut self.capture_history[piece][to][victim]
-    }
-}
-
-/// A capture's place in the capture history: the piece that takes (by colour and kind),
-/// its destination, and the kind it takes (a pawn en passant).
-fn capture_index(pos: &Position, m: Move) -> (usize, usize, usize) {
-    let mover = pos.piece_at(m.from).map_or(Role::Pawn, |p| p.role);
-    let victim = pos.piece_at(m.to).map_or(Role::Pawn, |p| p.role);
-    (
-        pos.turn().index() * Role::COUNT + mover.index(),
-        m.to.slot(),
-        victim.index(),
-    )
-}
-
-/// A history entry moves toward ±HISTORY_MAX, more slowly the closer it is ("gravity").
-fn gravity(entry: &mut i32, bonus: i32) {
-    *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
-    *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
 }
 
 /// Whether `m` takes an enemy piece (en passant included).
@@ -240,35 +177,5 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 impl Default for MoveOrder {
     fn default() -> MoveOrder {
         MoveOrder::new()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rules::{VariantId, fen, uci_move};
-
-    #[test]
-    fn a_capture_that_refuted_is_tried_before_an_equal_one_that_did_not() {
-        let chess = VariantId::Chess.rules().expect("chess");
-        // The knight can take either loose pawn.
-        let pos = fen::parse(chess, "4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1").expect("a valid FEN");
-        let take_e5 = uci_move::parse(&pos, "d3e5").expect("legal");
-        let take_c5 = uci_move::parse(&pos, "d3c5").expect("legal");
-        let mut order = MoveOrder::new();
-        let key = |order: &MoveOrder, m| {
-            let ordered = order
-                .classify(&pos, m, None, 0, None, true, false)
-                .expect("a capture");
-            assert_eq!(ordered.class, Class::GoodCapture);
-            ordered.key
-        };
-        assert_eq!(key(&order, take_e5), key(&order, take_c5));
-        order.reward_capture(&pos, take_e5, 6, &[take_c5]);
-        assert!(key(&order, take_e5) > key(&order, take_c5));
-        // Never by as much as the step from a pawn to a knight as the victim.
-        let pawn = 10 * value(&pos, Role::Pawn);
-        let knight = 10 * value(&pos, Role::Knight);
-        assert!(key(&order, take_e5) - key(&order, take_c5) < knight - pawn);
     }
 }

@@ -108,10 +108,8 @@ pub struct Searcher {
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
     scratch: Box<MoveList>,
     ply_moves: Vec<Vec<Ordered>>,
-    /// Quiet moves and captures tried at each ply, for the histories' penalty when
-    /// another move refutes.
+    /// Quiet moves tried at each ply, for the history's penalty when another refutes.
     tried_quiets: Vec<Vec<Move>>,
-    tried_captures: Vec<Vec<Move>>,
     /// The root moves the current search may choose from; empty for all.
     root_moves: Vec<Move>,
 }
@@ -181,7 +179,6 @@ impl Searcher {
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tried_quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            tried_captures: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             root_moves: Vec::new(),
         }
     }
@@ -676,8 +673,6 @@ impl Searcher {
         let mut best_move = None;
         let mut tried = std::mem::take(&mut self.tried_quiets[slot]);
         tried.clear();
-        let mut tried_captures = std::mem::take(&mut self.tried_captures[slot]);
-        tried_captures.clear();
         let previous = self.previous_move(ply);
         for (i, &Ordered { class, m, .. }) in moves.iter().enumerate() {
             let quiet = class.is_quiet();
@@ -735,7 +730,6 @@ impl Searcher {
                 self.keys.pop();
                 self.give_back(ply, moves);
                 self.tried_quiets[slot] = tried;
-                self.tried_captures[slot] = tried_captures;
                 return 0;
             }
             if score > best_score {
@@ -750,21 +744,15 @@ impl Searcher {
                     self.order
                         .reward_quiet(pos, m, previous, depth, ply, &tried);
                 }
-                if self.features.capture_history {
-                    self.order.reward_capture(pos, m, depth, &tried_captures);
-                }
                 break;
             }
             if quiet {
                 tried.push(m);
-            } else if is_capture(pos, m) {
-                tried_captures.push(m);
             }
         }
         self.keys.pop();
         self.give_back(ply, moves);
         self.tried_quiets[slot] = tried;
-        self.tried_captures[slot] = tried_captures;
         let bound = Bound::of(best_score, original_alpha, beta);
         if let Some(eval) = raw_eval
             && self.features.correction_history
