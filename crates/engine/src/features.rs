@@ -28,6 +28,9 @@ pub struct Features {
     /// Star2 at the chance nodes: every roll is probed through one move before Star1
     /// searches them, and the node fails high when the probes show every roll does.
     pub star2: bool,
+    /// The static evaluation used for pruning is corrected by how far it has lately
+    /// been from the search's results in the same pawn structure.
+    pub correction_history: bool,
 }
 
 impl Features {
@@ -42,10 +45,11 @@ impl Features {
         internal_reduction: true,
         counter_move: true,
         star2: true,
+        correction_history: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "see",
         "check-extension",
         "rfp",
@@ -56,6 +60,7 @@ impl Features {
         "iir",
         "counter-move",
         "star2",
+        "correction",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -71,6 +76,7 @@ impl Features {
             "iir" => self.internal_reduction = false,
             "counter-move" => self.counter_move = false,
             "star2" => self.star2 = false,
+            "correction" => self.correction_history = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -93,6 +99,7 @@ impl Features {
         internal_reduction: false,
         counter_move: false,
         star2: false,
+        correction_history: false,
     };
 }
 

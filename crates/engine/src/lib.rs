@@ -3,6 +3,7 @@
 
 pub mod battle_eval;
 pub mod battle_search;
+pub mod correction;
 pub mod eval;
 pub mod eval_cache;
 pub mod features;

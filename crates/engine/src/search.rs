@@ -4,10 +4,11 @@
 mod chance;
 
 use crate::battle_search::few_pieces;
+use crate::correction::CorrectionHistory;
 use crate::eval::{Weights, evaluate_with};
 use crate::eval_cache::EvalCache;
 use crate::features::Features;
-use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
+use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered, is_capture};
 use crate::pruning;
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::see::see_at_least;
@@ -15,7 +16,7 @@ use crate::strength::Strength;
 use crate::time;
 use crate::tt::{Bound, Entry, Table};
 use chance::default_chance_horizon;
-use rules::{Move, MoveList, Outcome, Position, Role};
+use rules::{Move, MoveKind, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -77,6 +78,7 @@ pub struct Searcher {
     /// earlier positions and of the current search path.
     keys: Vec<u64>,
     order: MoveOrder,
+    correction: CorrectionHistory,
     /// By ply: the static evaluation (for "improving") and the move played from there
     /// (for counter-moves).
     static_evals: [Score; MAX_PLY + 1],
@@ -161,6 +163,7 @@ impl Searcher {
             aborted: false,
             keys: Vec::new(),
             order: MoveOrder::new(),
+            correction: CorrectionHistory::default(),
             static_evals: [0; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
             root_depth: 0,
@@ -217,7 +220,11 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.order.clear();
-        self.helpers.iter_mut().for_each(|h| h.order.clear());
+        self.correction.clear();
+        self.helpers.iter_mut().for_each(|h| {
+            h.order.clear();
+            h.correction.clear();
+        });
     }
 
     /// Lazy SMP: searches with `threads` threads sharing the transposition table. The
@@ -590,11 +597,18 @@ impl Searcher {
         // A side owing a crowning has no king on the board: its static evaluation is no
         // guide to the crowning it must play.
         let crowning = pos.owes_crowning();
-        let static_eval = if in_check || dice || crowning {
+        let raw_eval = if in_check || dice || crowning {
             // Not needed with dice: nothing is pruned on it there.
-            -INFINITY
+            None
         } else {
-            self.leaf_eval(pos)
+            Some(self.leaf_eval(pos))
+        };
+        let static_eval = match raw_eval {
+            None => -INFINITY,
+            Some(eval) if self.features.correction_history => {
+                eval + self.correction.correction(pos)
+            }
+            Some(eval) => eval,
         };
         let slot = ply.min(MAX_PLY);
         self.static_evals[slot] = static_eval;
@@ -740,8 +754,41 @@ impl Searcher {
         self.give_back(ply, moves);
         self.tried_quiets[slot] = tried;
         let bound = Bound::of(best_score, original_alpha, beta);
+        if let Some(eval) = raw_eval
+            && self.features.correction_history
+        {
+            self.learn_correction(pos, depth, best_score, bound, best_move, eval, static_eval);
+        }
         self.store(key, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// Moves the correction of `pos`'s pawn structure toward the error a finished search
+    /// showed in its evaluation `raw_eval` (`static_eval` corrected), where the result
+    /// says something about the evaluation: not a mate, not found by a capture or a
+    /// promotion (the evaluation does not see those coming), and a bound on the right
+    /// side of the evaluation.
+    #[allow(clippy::too_many_arguments)]
+    fn learn_correction(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        score: Score,
+        bound: Bound,
+        best: Option<Move>,
+        raw_eval: Score,
+        static_eval: Score,
+    ) {
+        let noisy =
+            best.is_some_and(|m| is_capture(pos, m) || matches!(m.kind, MoveKind::Promotion(_)));
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score > static_eval,
+            Bound::Upper => score < static_eval,
+        };
+        if !noisy && informative && score.abs() < MATE_BOUND {
+            self.correction.update(pos, depth, score, raw_eval);
+        }
     }
 
     pub(super) fn store(
