@@ -603,9 +603,12 @@ impl Searcher {
         } else {
             Some(self.leaf_eval(pos))
         };
+        // Battle Chieftain has no pawns: one structure for every position, whose
+        // correction would only be a running bias.
+        let corrected = self.features.correction_history && pos.variant().battle.is_none();
         let static_eval = match raw_eval {
             None => -INFINITY,
-            Some(eval) if self.features.correction_history => {
+            Some(eval) if corrected => {
                 eval + self.correction.correction(pos)
             }
             Some(eval) => eval,
@@ -755,7 +758,7 @@ impl Searcher {
         self.tried_quiets[slot] = tried;
         let bound = Bound::of(best_score, original_alpha, beta);
         if let Some(eval) = raw_eval
-            && self.features.correction_history
+            && corrected
         {
             self.learn_correction(pos, depth, best_score, bound, best_move, eval, static_eval);
         }
