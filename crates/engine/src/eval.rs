@@ -32,7 +32,8 @@ pub struct Weights {
     pub battle_terms: bool,
     /// Battle Chieftain, with `battle_terms`: what a draw costs the searching side.
     pub battle_contempt: Score,
-    /// Chess and Wildebeest: the tapered terms of `terms.rs` by the committed weights.
+    /// Chess, Juggernaut and Wildebeest: the tapered terms of `terms.rs` by the committed
+    /// weights.
     pub tapered: bool,
     /// Other weights for the tapered terms than the committed ones (a match's `terms=FILE`).
     pub terms: Option<&'static terms::ScoringWeights>,

@@ -1,4 +1,5 @@
-//! Tapered positional terms for chess and Wildebeest, linear in their weights so that
+//! Tapered positional terms for chess and Wildebeest (chess's weights also play
+//! Juggernaut), linear in their weights so that
 //! `menagerie tune` can fit them: square terms by file and rank per piece kind, mobility
 //! per piece kind, pawn structure, the kings near passed pawns, attacks near the king,
 //! threats against pieces and corrections to the material values. Each term has a
@@ -179,7 +180,7 @@ impl ScoringWeights {
     }
 }
 
-/// The committed weights of `pos`'s variant family, if it has any that are not all 0.
+/// The committed weights of `variant`'s family, if it has any that are not all 0.
 pub fn weights_for(variant: VariantId) -> Option<&'static ScoringWeights> {
     static CHESS: OnceLock<Option<ScoringWeights>> = OnceLock::new();
     static WILDEBEEST: OnceLock<Option<ScoringWeights>> = OnceLock::new();
@@ -188,7 +189,11 @@ pub fn weights_for(variant: VariantId) -> Option<&'static ScoringWeights> {
         (!weights.is_zero()).then(|| ScoringWeights::new(&weights))
     };
     match variant {
-        VariantId::Chess => CHESS.get_or_init(|| load(CHESS_WEIGHTS)).as_ref(),
+        // Juggernaut is played over the board more than Behemoth (its beast steps one
+        // square), and chess's weights measured a gain there; not in Behemoth or Loop.
+        VariantId::Chess | VariantId::Juggernaut => {
+            CHESS.get_or_init(|| load(CHESS_WEIGHTS)).as_ref()
+        }
         VariantId::Wildebeest => WILDEBEEST.get_or_init(|| load(WILDEBEEST_WEIGHTS)).as_ref(),
         _ => None,
     }
@@ -604,6 +609,17 @@ mod tests {
         assert!(text.contains("passed.5 40 0\n"), "{text}");
         assert_eq!(TermWeights::parse(&text), Ok(weights));
         assert!(TermWeights::parse("nonsense 1 2").is_err());
+    }
+
+    #[test]
+    fn juggernaut_plays_chess_weights_and_the_other_beasts_none() {
+        assert_eq!(
+            weights_for(VariantId::Juggernaut),
+            weights_for(VariantId::Chess)
+        );
+        assert!(weights_for(VariantId::Juggernaut).is_some());
+        assert!(weights_for(VariantId::Behemoth).is_none());
+        assert!(weights_for(VariantId::BehemothLoop).is_none());
     }
 
     #[test]
