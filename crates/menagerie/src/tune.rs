@@ -43,6 +43,10 @@ pub struct TuneArgs {
     /// over-fitting few games.
     #[arg(long, default_value_t = 2e-8)]
     l2: f64,
+    /// Terms whose names start with this stay at the committed weights (repeatable), e.g.
+    /// `--freeze square.` to fit the rest without the square terms.
+    #[arg(long, value_name = "PREFIX")]
+    freeze: Vec<String>,
     /// Where to write the weights (default: the engine's file for the variant).
     #[arg(long)]
     out: Option<String>,
@@ -106,14 +110,34 @@ pub fn run(args: TuneArgs) -> Result<()> {
         "{} positions; K {k:.3}; error before {before:.5}",
         samples.len()
     );
-    descend(&samples, &mut weights, &prior, k, args.iterations, args.l2);
+    let frozen: Vec<bool> = (0..TERMS)
+        .map(|i| {
+            let name = terms::name(i);
+            args.freeze
+                .iter()
+                .any(|prefix| name.starts_with(prefix.as_str()))
+        })
+        .collect();
+    let fit = Fit {
+        prior: &prior,
+        frozen: &frozen,
+        k,
+        iterations: args.iterations,
+        l2: args.l2,
+    };
+    descend(&samples, &mut weights, &fit);
     let after = error(&samples, &weights, k);
     println!("error after {after:.5}");
     let out = args
         .out
         .unwrap_or_else(|| format!("crates/engine/weights/{}.txt", id.name()));
+    let freeze: String = args
+        .freeze
+        .iter()
+        .map(|p| format!(" --freeze {p}"))
+        .collect();
     let header = format!(
-        "# menagerie tune --variant {} {source} --iterations {} --l2 {}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
+        "# menagerie tune --variant {} {source} --iterations {} --l2 {}{freeze}\n# {} quiet positions, K {k:.3}, mean squared error {before:.5} -> {after:.5}\n",
         id.name(),
         args.iterations,
         args.l2,
@@ -303,16 +327,26 @@ fn fit_k(samples: &[Sample], current: &TermWeights) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Full-batch gradient descent with Adam's step sizes, in centipawns, with an L2 penalty on
-/// the distance from `prior`.
-fn descend(
-    samples: &[Sample],
-    weights: &mut TermWeights,
-    prior: &TermWeights,
+/// What the descent fits toward: the prior its penalty pulls to, the terms it leaves
+/// alone, the sigmoid's scale, the steps and the penalty.
+struct Fit<'a> {
+    prior: &'a TermWeights,
+    frozen: &'a [bool],
     k: f64,
     iterations: u32,
     l2: f64,
-) {
+}
+
+/// Full-batch gradient descent with Adam's step sizes, in centipawns, with an L2 penalty on
+/// the distance from the prior; frozen terms keep their weights.
+fn descend(samples: &[Sample], weights: &mut TermWeights, fit: &Fit) {
+    let Fit {
+        prior,
+        frozen,
+        k,
+        iterations,
+        l2,
+    } = *fit;
     let n = samples.len() as f64;
     let (b1, b2, rate) = (0.9f64, 0.999f64, 0.5f64);
     let mut m = vec![0.0; 2 * TERMS];
@@ -330,6 +364,9 @@ fn descend(
             }
         }
         for i in 0..2 * TERMS {
+            if frozen[i % TERMS] {
+                continue;
+            }
             let (w, p) = if i < TERMS {
                 (weights.mg[i], prior.mg[i])
             } else {
@@ -374,12 +411,38 @@ mod tests {
         prior
     }
 
+    fn fit<'a>(prior: &'a TermWeights, frozen: &'a [bool], iterations: u32) -> Fit<'a> {
+        Fit {
+            prior,
+            frozen,
+            k: 1.0,
+            iterations,
+            l2: 1.0,
+        }
+    }
+
     #[test]
     fn the_penalty_pulls_toward_the_prior_not_toward_zero() {
         let prior = prior();
         let mut weights = TermWeights::zero();
-        descend(&[neutral_sample()], &mut weights, &prior, 1.0, 300, 1.0);
+        let none = vec![false; TERMS];
+        descend(&[neutral_sample()], &mut weights, &fit(&prior, &none, 300));
         assert!((weights.mg[3] - 40.0).abs() < 1.0, "{}", weights.mg[3]);
+        assert!((weights.eg[7] + 12.0).abs() < 1.0, "{}", weights.eg[7]);
+    }
+
+    #[test]
+    fn frozen_terms_keep_their_weights() {
+        let prior = prior();
+        let mut weights = TermWeights::zero();
+        let mut frozen = vec![false; TERMS];
+        frozen[3] = true;
+        descend(
+            &[neutral_sample()],
+            &mut weights,
+            &fit(&prior, &frozen, 300),
+        );
+        assert_eq!(weights.mg[3], 0.0);
         assert!((weights.eg[7] + 12.0).abs() < 1.0, "{}", weights.eg[7]);
     }
 
@@ -387,7 +450,8 @@ mod tests {
     fn weights_at_the_prior_stay_there_without_evidence() {
         let prior = prior();
         let mut weights = prior.clone();
-        descend(&[neutral_sample()], &mut weights, &prior, 1.0, 100, 1.0);
+        let none = vec![false; TERMS];
+        descend(&[neutral_sample()], &mut weights, &fit(&prior, &none, 100));
         assert_eq!(weights, prior);
     }
 
