@@ -608,9 +608,7 @@ impl Searcher {
         let corrected = self.features.correction_history && pos.variant().battle.is_none();
         let static_eval = match raw_eval {
             None => -INFINITY,
-            Some(eval) if corrected => {
-                eval + self.correction.correction(pos)
-            }
+            Some(eval) if corrected => eval + self.correction.correction(pos),
             Some(eval) => eval,
         };
         let slot = ply.min(MAX_PLY);
