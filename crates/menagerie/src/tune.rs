@@ -44,7 +44,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2e-8)]
     l2: f64,
     /// Terms whose names start with this stay at the committed weights (repeatable), e.g.
-    /// `--freeze square.` to fit the rest without the square terms.
+    /// `--freeze material.` to fit the rest with the material corrections held.
     #[arg(long, value_name = "PREFIX")]
     freeze: Vec<String>,
     /// Where to write the weights (default: the engine's file for the variant).
