@@ -110,14 +110,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
         "{} positions; K {k:.3}; error before {before:.5}",
         samples.len()
     );
-    let frozen: Vec<bool> = (0..TERMS)
-        .map(|i| {
-            let name = terms::name(i);
-            args.freeze
-                .iter()
-                .any(|prefix| name.starts_with(prefix.as_str()))
-        })
-        .collect();
+    let frozen = frozen_terms(&args.freeze)?;
     let fit = Fit {
         prior: &prior,
         frozen: &frozen,
@@ -327,6 +320,22 @@ fn fit_k(samples: &[Sample], current: &TermWeights) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// By term: whether its name starts with one of `prefixes`. A prefix that names no term
+/// is refused, so that a misspelt one does not leave every term free unnoticed.
+fn frozen_terms(prefixes: &[String]) -> Result<Vec<bool>> {
+    let names: Vec<String> = (0..TERMS).map(terms::name).collect();
+    if let Some(unknown) = prefixes
+        .iter()
+        .find(|prefix| !names.iter().any(|name| name.starts_with(prefix.as_str())))
+    {
+        bail!("--freeze {unknown}: no term's name starts with it (see a weights file)");
+    }
+    Ok(names
+        .iter()
+        .map(|name| prefixes.iter().any(|p| name.starts_with(p.as_str())))
+        .collect())
+}
+
 /// What the descent fits toward: the prior its penalty pulls to, the terms it leaves
 /// alone, the sigmoid's scale, the steps and the penalty.
 struct Fit<'a> {
@@ -429,6 +438,15 @@ mod tests {
         descend(&[neutral_sample()], &mut weights, &fit(&prior, &none, 300));
         assert!((weights.mg[3] - 40.0).abs() < 1.0, "{}", weights.mg[3]);
         assert!((weights.eg[7] + 12.0).abs() < 1.0, "{}", weights.eg[7]);
+    }
+
+    #[test]
+    fn freeze_prefixes_name_terms_or_are_refused() {
+        let frozen = frozen_terms(&["material.".to_string()]).unwrap();
+        assert!(frozen.iter().any(|&f| f));
+        assert!(!frozen.iter().all(|&f| f));
+        let error = frozen_terms(&["materiel.".to_string()]).unwrap_err();
+        assert!(error.to_string().contains("--freeze materiel."), "{error}");
     }
 
     #[test]
