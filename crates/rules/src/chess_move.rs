@@ -88,6 +88,19 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps only the moves `keep` accepts, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.as_slice()[i];
+            if keep(m) {
+                self.moves[kept] = MaybeUninit::new(m);
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     // The workspace denies unsafe code; this is its one use, for a list that is never
     // initialised in full.
     #[allow(unsafe_code)]

@@ -11,6 +11,16 @@ use crate::position::{Position, castling_bit};
 use crate::square::Square;
 use crate::variant::MoveClass;
 
+/// Which of a position's moves a generator makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    All,
+    /// Captures and promotions.
+    Noisy,
+    /// Enough to tell whether there is one.
+    Any,
+}
+
 /// What every move of the side to move must respect: its king, and the pieces pinned
 /// to it. Without a king rule nothing is pinned and `royal` is false.
 struct Constraints {
@@ -32,13 +42,57 @@ impl Position {
         if self.variant.battle.is_some() {
             self.generate_battle(out);
         } else if self.variant.royal_king {
-            self.generate_royal(out);
+            self.generate_royal(Wanted::All, out);
         } else {
             self.generate_king_capture(out);
         }
     }
 
-    fn generate_royal(&self, out: &mut MoveList) {
+    /// The legal captures and promotions (see [`Self::is_noisy`]), in the order
+    /// [`Self::generate_legal`] lists them: what a capture search looks at, without
+    /// making the quiet moves it would throw away.
+    pub fn generate_noisy(&self, out: &mut MoveList) {
+        out.clear();
+        if self.has_plain_royal_moves() {
+            self.generate_royal(Wanted::Noisy, out);
+        } else {
+            self.generate_legal(out);
+            out.retain(|m| self.is_noisy(m));
+        }
+    }
+
+    /// Whether the side to move has a legal turn, found without listing them all.
+    pub fn has_legal_move(&self) -> bool {
+        let mut found = MoveList::new();
+        if self.has_plain_royal_moves() {
+            self.generate_royal(Wanted::Any, &mut found);
+        } else {
+            self.generate_legal(&mut found);
+        }
+        !found.is_empty()
+    }
+
+    /// Whether `m` (a legal move here) takes a piece, en passant included.
+    pub fn is_capture(&self, m: Move) -> bool {
+        (self.pieces(!self.turn).contains(m.to)
+            && matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_)))
+            || m.kind == MoveKind::EnPassant
+    }
+
+    /// Whether `m` (a legal move here) is a capture or a promotion.
+    pub fn is_noisy(&self, m: Move) -> bool {
+        self.is_capture(m) || matches!(m.kind, MoveKind::Promotion(_))
+    }
+
+    /// A royal king and nothing else to the rules of moving (no beast, no Battle
+    /// Chieftain): chess and Wildebeest, whose moves can be made by kind.
+    fn has_plain_royal_moves(&self) -> bool {
+        self.variant.royal_king && self.variant.beast.is_none() && self.variant.battle.is_none()
+    }
+
+    /// The moves of a variant with a royal king: all of them, only the noisy ones (not
+    /// with a beast), or enough to tell whether there is one.
+    fn generate_royal(&self, wanted: Wanted, out: &mut MoveList) {
         let us = self.turn;
         let Some(king) = self.king(us) else {
             return;
@@ -53,20 +107,28 @@ impl Position {
             pinned: self.pinned(king, us, occupied),
             royal: true,
         };
-        self.king_moves(&constraints, out);
-        if checkers.more_than_one() {
+        let board = self.geometry().board;
+        // Where the pieces may land, and the pawns by a step forward.
+        let (landing, pushes) = match wanted {
+            Wanted::Noisy => (self.pieces(!us), self.variant.promotion_rank(us)),
+            Wanted::All | Wanted::Any => (board, board),
+        };
+        self.king_moves(&constraints, landing, out);
+        if checkers.more_than_one() || wanted == Wanted::Any && !out.is_empty() {
             return;
         }
-        let board = self.geometry().board;
         let targets = match checkers.first() {
             Some(checker) => self.geometry().between(king, checker) | checkers,
             None => board.without(self.pieces(us) | self.neutral),
         };
         let targets = targets.without(self.pieces_of(!us, Role::King));
         let movers = self.pieces(us).without(self.by_role[Role::King.index()]);
-        self.piece_moves(&constraints, movers, targets, out);
-        self.pawn_moves(&constraints, targets, out);
-        if checkers.is_empty() {
+        self.piece_moves(&constraints, movers, targets & landing, out);
+        if wanted == Wanted::Any && !out.is_empty() {
+            return;
+        }
+        self.pawn_moves(&constraints, targets & pushes, targets, out);
+        if checkers.is_empty() && wanted != Wanted::Noisy {
             self.castles(king, true, out);
         }
         if self.variant.beast.is_some() {
@@ -102,7 +164,7 @@ impl Position {
             .board
             .without(self.pieces(us) | self.neutral);
         self.piece_moves(&constraints, self.pieces(us), targets, out);
-        self.pawn_moves(&constraints, targets, out);
+        self.pawn_moves(&constraints, targets, targets, out);
         self.castles(king, false, out);
         self.drops(empty, out);
     }
@@ -143,14 +205,16 @@ impl Position {
         pinned
     }
 
-    fn king_moves(&self, c: &Constraints, out: &mut MoveList) {
+    /// King steps onto `landing` (the board, or only enemy pieces).
+    fn king_moves(&self, c: &Constraints, landing: Bitboard, out: &mut MoveList) {
         let us = self.turn;
         let geo = self.geometry();
         let without_king = self.occupied() ^ Bitboard::from_square(c.king);
         let dests = geo
             .leap(Leap::King, c.king)
             .without(self.pieces(us) | self.neutral | self.pieces_of(!us, Role::King))
-            & geo.board;
+            & geo.board
+            & landing;
         for to in dests {
             if !self.is_attacked(to, !us, without_king) {
                 out.push(Move::new(c.king, to, MoveKind::Normal));
@@ -189,8 +253,15 @@ impl Position {
         }
     }
 
-    /// Pawn moves set-wise: all pushes of one length at once, then the two captures.
-    fn pawn_moves(&self, c: &Constraints, targets: Bitboard, out: &mut MoveList) {
+    /// Pawn moves set-wise: all pushes of one length at once (onto `push_targets`), then
+    /// the two captures (onto `capture_targets`) and en passant.
+    fn pawn_moves(
+        &self,
+        c: &Constraints,
+        push_targets: Bitboard,
+        capture_targets: Bitboard,
+        out: &mut MoveList,
+    ) {
         let us = self.turn;
         let geo = self.geometry();
         let pawns = self.pieces_of(us, Role::Pawn);
@@ -217,9 +288,9 @@ impl Position {
             for _ in 0..steps {
                 reach = shift(reach, forward) & empty;
             }
-            self.emit_pawn_moves(c, reach & targets, steps as i32 * forward, out);
+            self.emit_pawn_moves(c, reach & push_targets, steps as i32 * forward, out);
         }
-        let enemies = self.pieces(!us) & targets;
+        let enemies = self.pieces(!us) & capture_targets;
         let (toward_a, toward_last) = if us == Color::White {
             (files - 1, files + 1)
         } else {

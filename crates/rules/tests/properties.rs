@@ -1,8 +1,9 @@
 //! Properties over random input: no reader panics on any string, and random games keep
-//! the position's invariants (incremental key, FEN round trip, legal moves re-read).
+//! the position's invariants (incremental key, FEN round trip, legal moves re-read, the
+//! captures-only generator and the test for a legal turn agree with the full list).
 
 use proptest::prelude::*;
-use rules::{Game, Owed, Position, VariantId, chance, fen, pgn, san, uci_move};
+use rules::{Game, MoveList, Owed, Position, VariantId, chance, fen, pgn, san, uci_move};
 
 mod common;
 use common::{Rng, playable};
@@ -74,6 +75,14 @@ proptest! {
         let mut game = Game::new(Position::start(id.rules().unwrap()));
         for _ in 0..200 {
             let pos = game.position().clone();
+            // The capture search's generator and the quick test for a legal turn agree
+            // with the full list.
+            let mut legal = pos.legal_moves();
+            prop_assert_eq!(pos.has_legal_move(), !legal.is_empty(), "{}", fen::write(&pos));
+            legal.retain(|m| pos.is_noisy(m));
+            let mut noisy = MoveList::new();
+            pos.generate_noisy(&mut noisy);
+            prop_assert_eq!(noisy.as_slice(), legal.as_slice(), "{}", fen::write(&pos));
             match game.owed() {
                 Owed::Over(_) => break,
                 Owed::Roll => {
