@@ -97,7 +97,7 @@ impl MoveOrder {
         use_see: bool,
         noisy_only: bool,
     ) -> Option<Ordered> {
-        let capture = is_capture(pos, m);
+        let capture = pos.is_capture(m);
         let (key, class) = if Some(m) == hash_move {
             (HASH_KEY, Class::Hash)
         } else if capture {
@@ -165,13 +165,6 @@ impl MoveOrder {
         *entry += 32 * bonus - *entry * bonus.abs() / (HISTORY_MAX / 32);
         *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
     }
-}
-
-/// Whether `m` takes an enemy piece (en passant included).
-pub fn is_capture(pos: &Position, m: Move) -> bool {
-    (pos.pieces(!pos.turn()).contains(m.to)
-        && matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_)))
-        || m.kind == MoveKind::EnPassant
 }
 
 impl Default for MoveOrder {

@@ -8,7 +8,7 @@ use crate::correction::CorrectionHistory;
 use crate::eval::{Weights, evaluate_with};
 use crate::eval_cache::EvalCache;
 use crate::features::Features;
-use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered, is_capture};
+use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
 use crate::pruning;
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::see::see_at_least;
@@ -16,7 +16,7 @@ use crate::strength::Strength;
 use crate::time;
 use crate::tt::{Bound, Entry, Table};
 use chance::default_chance_horizon;
-use rules::{Move, MoveKind, MoveList, Outcome, Position, Role};
+use rules::{Move, MoveList, Outcome, Position, Role};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -466,9 +466,9 @@ impl Searcher {
             .map(|outcome| outcome_score(pos, outcome, ply))
     }
 
-    /// Generates the legal moves of `pos` into the ply's buffer, ordered (only captures
-    /// and promotions when `noisy_only`). Hand the buffer back with [`Self::give_back`].
-    /// Also returns whether `pos` has no legal move at all.
+    /// Generates the legal moves of `pos` into the ply's buffer, ordered (only captures,
+    /// promotions and the hash move when `noisy_only`). Hand the buffer back with
+    /// [`Self::give_back`]. Also returns whether `pos` has no legal move at all.
     fn ordered_moves(
         &mut self,
         pos: &Position,
@@ -479,7 +479,19 @@ impl Searcher {
         let slot = ply.min(MAX_PLY);
         let mut list = std::mem::take(&mut self.ply_moves[slot]);
         list.clear();
-        pos.generate_legal(&mut self.scratch);
+        let no_moves = if noisy_only {
+            pos.generate_noisy(&mut self.scratch);
+            // The table's move is tried here even when it is quiet.
+            if let Some(m) = hash_move.filter(|&m| !pos.is_noisy(m))
+                && pos.legal_moves().contains(&m)
+            {
+                self.scratch.push(m);
+            }
+            self.scratch.is_empty() && !pos.has_legal_move()
+        } else {
+            pos.generate_legal(&mut self.scratch);
+            self.scratch.is_empty()
+        };
         let previous = self.previous_move(ply);
         for &m in self.scratch.iter() {
             if let Some(ordered) = self.order.classify(
@@ -495,7 +507,6 @@ impl Searcher {
             }
         }
         list.sort_unstable_by_key(|o| std::cmp::Reverse(o.key));
-        let no_moves = self.scratch.is_empty();
         (list, no_moves)
     }
 
@@ -780,8 +791,7 @@ impl Searcher {
         raw_eval: Score,
         static_eval: Score,
     ) {
-        let noisy =
-            best.is_some_and(|m| is_capture(pos, m) || matches!(m.kind, MoveKind::Promotion(_)));
+        let noisy = best.is_some_and(|m| pos.is_noisy(m));
         let informative = match bound {
             Bound::Exact => true,
             Bound::Lower => score > static_eval,

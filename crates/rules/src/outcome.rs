@@ -93,12 +93,12 @@ impl Position {
         if self.chance_pending() {
             // Mate, stalemate and the automatic draws end the game at once: the beast
             // does not move after them. Having no legal turn is judged after the roll.
-            if variant.royal_king && self.legal_moves().is_empty() {
+            if variant.royal_king && !self.has_legal_move() {
                 return Some(self.no_moves_outcome());
             }
             return self.automatic_draw();
         }
-        if self.legal_moves().is_empty() {
+        if !self.has_legal_move() {
             return Some(if variant.royal_king {
                 self.no_moves_outcome()
             } else {
