@@ -47,8 +47,26 @@ const PASSED_OWN_KING: usize = PASSED_ENEMY_KING + 1;
 /// Pieces by kind (the king aside): a correction to the material values, in the middlegame
 /// and the endgame apart.
 const MATERIAL_BASE: usize = PASSED_OWN_KING + 1;
+/// The side to move: its move is worth something.
+const TEMPO: usize = MATERIAL_BASE + ROLES;
+/// Own pawns on the king's file and the files beside it, one or two ranks in front.
+const KING_SHELTER: usize = TEMPO + 1;
+/// Of the king's file and the files beside it, those without an own pawn.
+const KING_OPEN_FILE: usize = KING_SHELTER + 1;
+/// Enemy pawns on the king's file and the files beside it, one to three ranks in front:
+/// coming to open it up.
+const PAWN_STORM: usize = KING_OPEN_FILE + 1;
+/// Knights, bishops and camels in the enemy's half, defended by a pawn, on a square no
+/// enemy pawn can ever attack.
+const OUTPOST: usize = PAWN_STORM + 1;
+/// Per piece kind, how many squares its mobility falls short of [`LOW_MOBILITY`]: the
+/// first squares a piece gains matter more than later ones (a shut-in piece is nearly
+/// lost, one with ten squares hardly better off than one with nine).
+const MOBILITY_LOW_BASE: usize = OUTPOST + 1;
 /// The number of terms.
-pub const TERMS: usize = MATERIAL_BASE + ROLES;
+pub const TERMS: usize = MOBILITY_LOW_BASE + ROLES;
+
+const LOW_MOBILITY: i32 = 4;
 
 /// Both sides' pieces (pawns and kings aside) worth this much or more: a full middlegame.
 const PHASE_FULL: i32 = 6000;
@@ -84,7 +102,13 @@ pub fn name(index: usize) -> String {
         HANGING => "hanging".to_string(),
         PASSED_ENEMY_KING => "passed-enemy-king".to_string(),
         PASSED_OWN_KING => "passed-own-king".to_string(),
-        i => format!("material.{}", role(i - MATERIAL_BASE)),
+        i if i < TEMPO => format!("material.{}", role(i - MATERIAL_BASE)),
+        TEMPO => "tempo".to_string(),
+        KING_SHELTER => "king-shelter".to_string(),
+        KING_OPEN_FILE => "king-open-file".to_string(),
+        PAWN_STORM => "pawn-storm".to_string(),
+        OUTPOST => "outpost".to_string(),
+        i => format!("mobility-low.{}", role(i - MOBILITY_LOW_BASE)),
     }
 }
 
@@ -393,8 +417,11 @@ fn side_terms(
             let reach = attacks(pos, color, role, sq, occupied);
             attacked[r] |= reach;
             if !matches!(role, Role::Pawn | Role::King) {
-                let mobility = reach & !own & !enemy_pawn_attacks;
-                add(MOBILITY_BASE + r, count(mobility));
+                let mobility = count(reach & !own & !enemy_pawn_attacks);
+                add(MOBILITY_BASE + r, mobility);
+                if mobility < LOW_MOBILITY {
+                    add(MOBILITY_LOW_BASE + r, LOW_MOBILITY - mobility);
+                }
             }
             let near_king = reach & enemy_king_zone;
             if role != Role::King && near_king.non_empty() {
@@ -422,8 +449,96 @@ fn side_terms(
         .fold(Bitboard::EMPTY, |a, b| a | b);
     let enemy_pieces = pos.pieces(!color) & !enemy_pawns;
     add(PAWN_THREAT, count(own_pawn_attacks & enemy_pieces));
-    pawn_structure(pos, color, buckets, enemy_pawn_attacks, add);
+    if color == pos.turn() {
+        add(TEMPO, 1);
+    }
+    let ahead = ranks_ahead(pos, color);
+    king_cover(pos, color, add);
+    outposts(pos, color, buckets, &ahead, own_pawn_attacks, add);
+    pawn_structure(pos, color, buckets, &ahead, enemy_pawn_attacks, add);
     pieces
+}
+
+/// `ahead[r]`: the ranks beyond relative rank `r`, as `color` advances.
+fn ranks_ahead(pos: &Position, color: Color) -> [Bitboard; 16] {
+    let geo = pos.geometry();
+    let ranks = geo.ranks as usize;
+    let mut ahead = [Bitboard::EMPTY; 16];
+    for r in (0..ranks - 1).rev() {
+        let next = pos.variant().relative_rank(color, r as u8 + 1);
+        ahead[r] = ahead[r + 1] | geo.rank_mask(next);
+    }
+    ahead
+}
+
+/// The pawns in front of `color`'s king: its own as shelter, files without them, and the
+/// enemy's coming.
+fn king_cover(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
+    let Some(king) = pos.king(color) else {
+        return;
+    };
+    let geo = pos.geometry();
+    let own = pos.pieces_of(color, Role::Pawn);
+    let enemy = pos.pieces_of(!color, Role::Pawn);
+    let forward = if color == Color::White { 1 } else { -1 };
+    let (mut shelter, mut open, mut storm) = (0, 0, 0);
+    for df in -1..=1 {
+        let Some(beside) = geo.offset(king, df, 0) else {
+            continue;
+        };
+        if (geo.file_mask(geo.file_of(beside)) & own).is_empty() {
+            open += 1;
+        }
+        for dr in 1..=3 {
+            let Some(sq) = geo.offset(beside, 0, dr * forward) else {
+                break;
+            };
+            shelter += i32::from(dr <= 2 && own.contains(sq));
+            storm += i32::from(enemy.contains(sq));
+        }
+    }
+    add(KING_SHELTER, shelter);
+    add(KING_OPEN_FILE, open);
+    add(PAWN_STORM, storm);
+}
+
+/// `color`'s knights, bishops and camels on outposts: in the enemy's half short of its
+/// last two ranks, defended by a pawn, and with no enemy pawn on the files beside them
+/// ahead that could one day attack them.
+fn outposts(
+    pos: &Position,
+    color: Color,
+    buckets: &SquareBuckets,
+    ahead: &[Bitboard; 16],
+    own_pawn_attacks: Bitboard,
+    add: &mut impl FnMut(usize, i32),
+) {
+    let geo = pos.geometry();
+    let ranks = geo.ranks as usize;
+    let enemy_pawns = pos.pieces_of(!color, Role::Pawn);
+    let pieces = (pos.pieces_of(color, Role::Knight)
+        | pos.pieces_of(color, Role::Bishop)
+        | pos.pieces_of(color, Role::Camel))
+        & own_pawn_attacks;
+    let mut outposts = 0;
+    for sq in pieces {
+        let relative = buckets.rank[color.index()][sq.slot()] as usize;
+        if relative + 1 < ranks / 2 || relative + 2 >= ranks {
+            continue;
+        }
+        let file = geo.file_of(sq);
+        let mut beside = Bitboard::EMPTY;
+        if file > 0 {
+            beside |= geo.file_mask(file - 1);
+        }
+        if file + 1 < geo.files {
+            beside |= geo.file_mask(file + 1);
+        }
+        if (enemy_pawns & beside & ahead[relative]).is_empty() {
+            outposts += 1;
+        }
+    }
+    add(OUTPOST, outposts);
 }
 
 /// `color`'s threats against the enemy's pieces, from both sides' attacks by piece kind:
@@ -510,24 +625,17 @@ fn pawn_structure(
     pos: &Position,
     color: Color,
     buckets: &SquareBuckets,
+    ahead: &[Bitboard; 16],
     enemy_pawn_attacks: Bitboard,
     add: &mut impl FnMut(usize, i32),
 ) {
     let geo = pos.geometry();
-    let variant = pos.variant();
     let own = pos.pieces_of(color, Role::Pawn);
     if own.is_empty() {
         return;
     }
     let enemy = pos.pieces_of(!color, Role::Pawn);
     let files = geo.files;
-    let ranks = geo.ranks as usize;
-    // ahead[r]: the ranks beyond relative rank r, as `color` advances.
-    let mut ahead = [Bitboard::EMPTY; 16];
-    for r in (0..ranks - 1).rev() {
-        let next = variant.relative_rank(color, r as u8 + 1);
-        ahead[r] = ahead[r + 1] | geo.rank_mask(next);
-    }
     // The pawns whose stop square (the one in front) an enemy pawn attacks.
     let stop_attacked = Bitboard(match color {
         Color::White => enemy_pawn_attacks.0 >> files,
@@ -623,11 +731,15 @@ mod tests {
     }
 
     #[test]
-    fn the_start_positions_terms_cancel_out_and_count_pieces() {
+    fn the_start_positions_terms_cancel_out_but_the_tempo() {
         for id in [VariantId::Chess, VariantId::Wildebeest] {
             let pos = Position::start(id.rules().unwrap());
             let (counts, phase) = terms(&pos, |_| 500);
-            assert!(counts.iter().all(|&n| n == 0), "{id:?}: {counts:?}");
+            assert_eq!(counts[TEMPO], 1, "White moves first");
+            assert!(
+                (0..TERMS).all(|i| i == TEMPO || counts[i] == 0),
+                "{id:?}: {counts:?}"
+            );
             assert_eq!(phase, PHASE_SCALE);
         }
     }
@@ -731,6 +843,50 @@ mod tests {
         let pos = chess("k7/8/8/8/8/4P3/8/4K3 w - - 0 1");
         let (counts, _) = terms(&pos, |_| 500);
         assert_eq!(counts[PASSED_ENEMY_KING], 0);
+    }
+
+    #[test]
+    fn the_pawns_in_front_of_a_king_are_shelter_open_files_or_a_storm() {
+        // White's king on g1 behind f2 and g3, the h-file without a white pawn; Black's
+        // pawn on h3 storms it. Black's king on b8 behind a7, b7 and c7, no storm.
+        let pos = chess("1k6/ppp5/8/8/8/6Pp/5P2/6K1 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[KING_SHELTER], 2 - 3);
+        assert_eq!(counts[KING_OPEN_FILE], 1);
+        assert_eq!(counts[PAWN_STORM], 1);
+        // The storm counts up to three ranks in front (h4); h5 is the fourth.
+        let pos = chess("1k6/ppp5/8/7p/8/6P1/5P2/6K1 w - - 0 1");
+        assert_eq!(terms(&pos, |_| 500).0[PAWN_STORM], 0);
+    }
+
+    #[test]
+    fn a_defended_piece_no_pawn_can_chase_is_on_an_outpost() {
+        // White's knight on e5, defended by d4, with no black pawn on the d- or f-file ahead.
+        let pos = chess("4k3/7p/8/4N3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(terms(&pos, |_| 500).0[OUTPOST], 1);
+        // A black pawn on f7 can still come to f6 and chase it.
+        let pos = chess("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(terms(&pos, |_| 500).0[OUTPOST], 0);
+        // Undefended, it is no outpost.
+        let pos = chess("4k3/7p/8/4N3/8/8/8/4K3 w - - 0 1");
+        assert_eq!(terms(&pos, |_| 500).0[OUTPOST], 0);
+    }
+
+    #[test]
+    fn the_side_to_move_has_the_tempo_and_shut_in_pieces_their_shortfall() {
+        let white = chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let black = chess("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        assert_eq!(terms(&white, |_| 500).0[TEMPO], 1);
+        assert_eq!(terms(&black, |_| 500).0[TEMPO], -1);
+        // A knight on a1 reaches b3 and c2 (2 squares, 2 short); one on d4 reaches 8.
+        let pos = chess("4k3/8/8/8/3n4/8/8/N3K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[MOBILITY_LOW_BASE + Role::Knight.index()], 2);
+        assert_eq!(
+            name(MOBILITY_LOW_BASE + Role::Knight.index()),
+            "mobility-low.knight"
+        );
+        assert_eq!(name(OUTPOST), "outpost");
     }
 
     #[test]
