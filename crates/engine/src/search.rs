@@ -692,9 +692,8 @@ impl Searcher {
             if late && quiet && self.strength.overlooks(key, m, ply) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play(m);
-            let gives_check = child.variant().royal_king && child.is_check();
+            // Asked before the move is made: most late moves near the leaves are pruned.
+            let gives_check = pos.variant().royal_king && pos.gives_check(m);
             if may_prune
                 && late
                 && !thin_ending
@@ -714,6 +713,8 @@ impl Searcher {
             {
                 continue;
             }
+            let mut child = pos.clone();
+            child.play(m);
             let new_depth = depth - 1 + self.check_extension(gives_check, ply);
             self.played[slot] = Some(m);
             let score = if i == 0 {

@@ -11,6 +11,7 @@ pub mod error;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+mod gives_check;
 pub mod movegen;
 pub mod options;
 pub mod outcome;

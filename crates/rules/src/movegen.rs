@@ -86,7 +86,7 @@ impl Position {
 
     /// A royal king and nothing else to the rules of moving (no beast, no Battle
     /// Chieftain): chess and Wildebeest, whose moves can be made by kind.
-    fn has_plain_royal_moves(&self) -> bool {
+    pub(crate) fn has_plain_royal_moves(&self) -> bool {
         self.variant.royal_king && self.variant.beast.is_none() && self.variant.battle.is_none()
     }
 

@@ -83,6 +83,12 @@ proptest! {
             let mut noisy = MoveList::new();
             pos.generate_noisy(&mut noisy);
             prop_assert_eq!(noisy.as_slice(), legal.as_slice(), "{}", fen::write(&pos));
+            // A check is told before the move as it is after it.
+            for &m in pos.legal_moves().iter() {
+                let mut child = pos.clone();
+                child.play(m);
+                prop_assert_eq!(pos.gives_check(m), child.is_check(), "{}", fen::write(&pos));
+            }
             match game.owed() {
                 Owed::Over(_) => break,
                 Owed::Roll => {
