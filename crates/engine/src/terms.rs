@@ -56,8 +56,8 @@ const KING_OPEN_FILE: usize = KING_SHELTER + 1;
 /// Enemy pawns on the king's file and the files beside it, one to three ranks in front:
 /// coming to open it up.
 const PAWN_STORM: usize = KING_OPEN_FILE + 1;
-/// Knights, bishops and camels in the enemy's half, defended by a pawn, on a square no
-/// enemy pawn can ever attack.
+/// Knights, bishops and camels on the 4th to 6th rank in chess (5th to 8th in Wildebeest),
+/// defended by a pawn, on a square no enemy pawn can ever attack.
 const OUTPOST: usize = PAWN_STORM + 1;
 /// Per piece kind, how many squares its mobility falls short of [`LOW_MOBILITY`]: the
 /// first squares a piece gains matter more than later ones (a shut-in piece is nearly
@@ -502,9 +502,10 @@ fn king_cover(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
     add(PAWN_STORM, storm);
 }
 
-/// `color`'s knights, bishops and camels on outposts: in the enemy's half short of its
-/// last two ranks, defended by a pawn, and with no enemy pawn on the files beside them
-/// ahead that could one day attack them.
+/// `color`'s knights, bishops and camels on outposts: from the rank before the middle to
+/// two short of the enemy's last (the 4th to 6th in chess, 5th to 8th in Wildebeest),
+/// defended by a pawn, and with no enemy pawn on the files beside them ahead that could
+/// one day attack them.
 fn outposts(
     pos: &Position,
     color: Color,
