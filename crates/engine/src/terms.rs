@@ -414,7 +414,7 @@ fn side_terms(
                 add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
                 add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
             }
-            let reach = attacks(pos, color, role, sq, occupied);
+            let reach = pos.attacks_of(color, role, sq, occupied);
             attacked[r] |= reach;
             if !matches!(role, Role::Pawn | Role::King) {
                 let mobility = count(reach & !own & !enemy_pawn_attacks);
@@ -590,21 +590,6 @@ fn count(set: Bitboard) -> i32 {
 
 /// The squares a piece of `color` and `role` on `sq` attacks.
 #[inline]
-fn attacks(pos: &Position, color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    let geo = pos.geometry();
-    match role {
-        Role::Pawn => geo.pawn_attacks(color, sq),
-        Role::Knight => geo.leap(Leap::Knight, sq),
-        Role::Bishop => geo.diagonal_attacks(sq, occupied),
-        Role::Rook => geo.orthogonal_attacks(sq, occupied),
-        Role::Queen => geo.diagonal_attacks(sq, occupied) | geo.orthogonal_attacks(sq, occupied),
-        Role::King => geo.leap(Leap::King, sq),
-        Role::Camel => geo.leap(Leap::Camel, sq),
-        Role::Wildebeest => geo.leap(Leap::Knight, sq) | geo.leap(Leap::Camel, sq),
-        _ => Bitboard::EMPTY,
-    }
-}
-
 /// Rooks on files without pawns (open) or without their own pawns (half-open).
 fn rook_files(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
     let geo = pos.geometry();

@@ -3,8 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
-use crate::geometry::Leap;
-use crate::piece::{Color, Role};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::MoveClass;
@@ -31,28 +30,6 @@ impl Position {
             (self.occupied() & !Bitboard::from_square(m.from)) | Bitboard::from_square(m.to);
         self.attacks_of(us, role, m.to, occupied).contains(king)
             || self.discovers_check(us, m.from, king, occupied)
-    }
-
-    /// The squares a piece of `color` and `role` on `sq` attacks, `occupied` blocking.
-    fn attacks_of(&self, color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-        let geo = self.geometry();
-        if role == Role::Pawn {
-            return geo.pawn_attacks(color, sq);
-        }
-        let mut attacks = Bitboard::EMPTY;
-        let mut classes = self.variant().movement[role.index()];
-        while classes != 0 {
-            let class = classes.trailing_zeros() as u8;
-            classes &= classes - 1;
-            attacks |= match class {
-                c if c == MoveClass::Orthogonal as u8 => geo.orthogonal_attacks(sq, occupied),
-                c if c == MoveClass::Diagonal as u8 => geo.diagonal_attacks(sq, occupied),
-                c if c == MoveClass::KnightLeap as u8 => geo.leap(Leap::Knight, sq),
-                c if c == MoveClass::CamelLeap as u8 => geo.leap(Leap::Camel, sq),
-                _ => geo.leap(Leap::King, sq),
-            };
-        }
-        attacks
     }
 
     /// Whether `color`'s sliders, other than the piece leaving `from`, see `king` once

@@ -269,6 +269,29 @@ impl Position {
         hits & them
     }
 
+    /// The squares a piece of `color` and `role` on `sq` attacks, `occupied` blocking, as
+    /// the variant's movement has it.
+    pub fn attacks_of(&self, color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+        let geo = self.geometry();
+        if role == Role::Pawn {
+            return geo.pawn_attacks(color, sq);
+        }
+        let mut attacks = Bitboard::EMPTY;
+        let mut classes = self.variant().movement[role.index()];
+        while classes != 0 {
+            let class = classes.trailing_zeros() as u8;
+            classes &= classes - 1;
+            attacks |= match class {
+                c if c == MoveClass::Orthogonal as u8 => geo.orthogonal_attacks(sq, occupied),
+                c if c == MoveClass::Diagonal as u8 => geo.diagonal_attacks(sq, occupied),
+                c if c == MoveClass::KnightLeap as u8 => geo.leap(Leap::Knight, sq),
+                c if c == MoveClass::CamelLeap as u8 => geo.leap(Leap::Camel, sq),
+                _ => geo.leap(Leap::King, sq),
+            };
+        }
+        attacks
+    }
+
     #[inline(always)]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         self.attackers(sq, by, occupied).non_empty()
