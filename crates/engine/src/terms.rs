@@ -588,8 +588,6 @@ fn count(set: Bitboard) -> i32 {
     }) as i32
 }
 
-/// The squares a piece of `color` and `role` on `sq` attacks.
-#[inline]
 /// Rooks on files without pawns (open) or without their own pawns (half-open).
 fn rook_files(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
     let geo = pos.geometry();

@@ -271,6 +271,7 @@ impl Position {
 
     /// The squares a piece of `color` and `role` on `sq` attacks, `occupied` blocking, as
     /// the variant's movement has it.
+    #[inline]
     pub fn attacks_of(&self, color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
         let geo = self.geometry();
         if role == Role::Pawn {
