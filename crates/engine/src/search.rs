@@ -112,6 +112,9 @@ pub struct Searcher {
     tried_quiets: Vec<Vec<Move>>,
     /// The root moves the current search may choose from; empty for all.
     root_moves: Vec<Move>,
+    /// The root move the running iteration has found better than the ones before it, so
+    /// that an iteration the clock cuts short still plays what it found.
+    iteration_best: Option<Move>,
 }
 
 /// The first aspiration window's half-width around the last iteration's score.
@@ -180,6 +183,7 @@ impl Searcher {
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tried_quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             root_moves: Vec::new(),
+            iteration_best: None,
         }
     }
 
@@ -361,8 +365,14 @@ impl Searcher {
                 continue;
             }
             self.root_depth = depth;
+            self.iteration_best = None;
             let score = self.aspiration_search(pos, depth, last_score);
             if self.aborted {
+                // A move that beat the last iteration's choice, searched to the full depth
+                // of this one, is the better guess.
+                if let Some(m) = self.iteration_best {
+                    best = Some(m);
+                }
                 break;
             }
             last_score = score;
@@ -751,6 +761,9 @@ impl Searcher {
             }
             if score > alpha {
                 alpha = score;
+                if ply == 0 {
+                    self.iteration_best = Some(m);
+                }
             }
             if alpha >= beta {
                 if quiet || class == Class::Refutation {
