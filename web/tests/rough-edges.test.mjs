@@ -239,8 +239,8 @@ pageTest("the engine level starts at the server's default and each level says wh
     about.push(await page.textContent(".level-about"));
   }
   assert.equal(new Set(about).size, 8, "eight different descriptions");
-  assert.match(about[4], /measured about 1860 Elo/, "level 5's rating as docs/engine.md measures it");
-  assert.match(about[7], /measured at least 2140 Elo/, "level 8 is not measured: the least it plays at");
+  assert.match(about[4], /measured about 1955 Elo/, "level 5's rating as docs/engine.md measures it");
+  assert.match(about[7], /measured at least 2165 Elo/, "level 8 is not measured: the least it plays at");
 });
 
 pageTest("coordinates are legible on a phone and drawn above the pieces", PHONE, async (page) => {

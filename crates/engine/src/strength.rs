@@ -24,11 +24,11 @@ pub struct Strength {
     pub salt: u64,
 }
 
-/// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level at
-/// the web app's think time for it, where its node cap ends the search (docs/engine.md;
-/// levels 1 and 2 chained through self-play). Levels 7 and 8 (full strength) are not
-/// measured at their 3 s and 6 s: they are given level 6's figure, the least they play at.
-pub const LEVEL_ELO: [u32; 8] = [760, 1130, 1350, 1670, 1860, 2140, 2140, 2140];
+/// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level
+/// searching until its node cap ends the search (docs/engine.md, "Calibration"; levels 1
+/// and 2 chained through self-play). Levels 7 and 8 (full strength) are not measured at
+/// their 3 s and 6 s: they are given level 6's figure, the least they play at.
+pub const LEVEL_ELO: [u32; 8] = [905, 1230, 1425, 1690, 1955, 2165, 2165, 2165];
 
 /// The levels whose [`LEVEL_ELO`] was measured; the others' is the least they play at.
 pub const LEVELS_MEASURED: usize = 6;

@@ -450,7 +450,7 @@ fn uci_plays_at_a_limited_strength() {
     );
     assert!(out.contains("option name UCI_Elo type spin"), "{out}");
     assert!(out.contains("bestmove "), "{out}");
-    // 1100 is level 1 (below level 2's 1130), which searches two plies at most, however
+    // 1100 is level 1 (below level 2's 1230), which searches two plies at most, however
     // deep it is asked to go.
     assert!(!out.contains(" depth 3 "), "{out}");
 }
