@@ -4,8 +4,9 @@
 //! underrates, a weak pawn it overrates), so its pruning decisions use the evaluation
 //! plus this learnt error. Each search thread has its own.
 
+use crate::pawn_cache::pawn_hash;
 use crate::score::Score;
-use rules::{Color, Position, Role};
+use rules::Position;
 
 /// Entries per side to move.
 const SIZE: usize = 16_384;
@@ -48,17 +49,9 @@ impl CorrectionHistory {
     }
 }
 
-/// The table slot of the pawn structure: the two sides' pawn sets, mixed.
+/// The table slot of the pawn structure.
 fn slot(pos: &Position) -> usize {
-    let white = pos.pieces_of(Color::White, Role::Pawn).0;
-    let black = pos.pieces_of(Color::Black, Role::Pawn).0;
-    let mut h = (white as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ ((white >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ (black as u64).wrapping_mul(0x1656_67B1_9E37_79F9)
-        ^ ((black >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    h ^= h >> 31;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    (h >> (64 - SIZE.trailing_zeros())) as usize
+    (pawn_hash(pos) >> (64 - SIZE.trailing_zeros())) as usize
 }
 
 #[cfg(test)]

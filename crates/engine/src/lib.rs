@@ -8,6 +8,7 @@ pub mod eval;
 pub mod eval_cache;
 pub mod features;
 pub mod ordering;
+pub mod pawn_cache;
 pub mod pruning;
 pub mod roll_values;
 pub mod score;

@@ -6,6 +6,7 @@
 //! middlegame and an endgame weight, blended by the phase (the pieces left). The weights
 //! are data, one file per variant family in `weights/`: tuned from hand-set ones.
 
+use crate::pawn_cache::{self, PawnInfo, PawnSide};
 use rules::geometry::Leap;
 use rules::{Bitboard, Color, Position, Role, Square, VariantId};
 use std::sync::OnceLock;
@@ -245,11 +246,15 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     let mut counts = vec![0i32; TERMS];
     let mut army = 0;
     let mut attacks = [[Bitboard::EMPTY; ROLES]; 2];
+    let pawns = pawn_sides(pos, SquareBuckets::of(pos), &mut |color, index, n| {
+        counts[index] += sign(color) * n
+    });
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
+        let sign = sign(color);
         side_terms(
             pos,
             color,
+            &pawns,
             &[true; ROLES],
             &mut attacks[color.index()],
             &mut |index, n| counts[index] += sign * n,
@@ -257,7 +262,7 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
         army += army_of(pos, color, &piece_value);
     }
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
+        let sign = sign(color);
         threats(pos, color, &attacks, &piece_value, &mut |index, n| {
             counts[index] += sign * n
         });
@@ -267,14 +272,24 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
 
 /// The terms' score for the side to move (summed as they are found, with no table of counts).
 pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role) -> i32) -> i32 {
-    let (mut mg, mut eg) = (0i32, 0i32);
+    let weights_id = weights as *const ScoringWeights as usize;
+    let pawns = pawn_cache::pawn_info(pos, weights_id, || {
+        let (mut mg, mut eg) = (0i32, 0i32);
+        let sides = pawn_sides(pos, SquareBuckets::of(pos), &mut |color, index, n| {
+            mg += sign(color) * n * weights.mg[index];
+            eg += sign(color) * n * weights.eg[index];
+        });
+        PawnInfo { sides, mg, eg }
+    });
+    let (mut mg, mut eg) = (pawns.mg, pawns.eg);
     let mut army = 0;
     let mut attacks = [[Bitboard::EMPTY; ROLES]; 2];
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
+        let sign = sign(color);
         let pieces = side_terms(
             pos,
             color,
+            &pawns.sides,
             &weights.squares,
             &mut attacks[color.index()],
             &mut |index, n| {
@@ -289,7 +304,7 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
     }
     if weights.threats {
         for color in Color::ALL {
-            let sign = if color == Color::White { 1 } else { -1 };
+            let sign = sign(color);
             threats(pos, color, &attacks, &piece_value, &mut |index, n| {
                 mg += sign * n * weights.mg[index];
                 eg += sign * n * weights.eg[index];
@@ -303,6 +318,11 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
     } else {
         -white
     }
+}
+
+/// White's terms count for it, Black's against.
+fn sign(color: Color) -> i32 {
+    if color == Color::White { 1 } else { -1 }
 }
 
 /// The worth of `color`'s pieces other than pawns and the king.
@@ -386,6 +406,7 @@ impl SquareBuckets {
 fn side_terms(
     pos: &Position,
     color: Color,
+    pawns: &[PawnSide; 2],
     squares: &[bool; ROLES],
     attacked: &mut [Bitboard; ROLES],
     add: &mut impl FnMut(usize, i32),
@@ -394,9 +415,8 @@ fn side_terms(
     let occupied = pos.occupied();
     let own = pos.pieces(color);
     let enemy_pawns = pos.pieces_of(!color, Role::Pawn);
-    let enemy_pawn_attacks: Bitboard = enemy_pawns
-        .map(|sq| geo.pawn_attacks(!color, sq))
-        .fold(Bitboard::EMPTY, |a, b| a | b);
+    let ours = &pawns[color.index()];
+    let enemy_pawn_attacks = pawns[(!color).index()].attacks;
     let enemy_king_zone = pos
         .king(!color)
         .map(|k| geo.leap(Leap::King, k) | Bitboard::from_square(k))
@@ -442,21 +462,57 @@ fn side_terms(
     if pieces[Role::Bishop.index()] >= 2 {
         add(BISHOP_PAIR, 1);
     }
-    rook_files(pos, color, add);
-    let own_pawn_attacks = pos
-        .pieces_of(color, Role::Pawn)
-        .map(|sq| geo.pawn_attacks(color, sq))
-        .fold(Bitboard::EMPTY, |a, b| a | b);
+    rook_files(pos, color, pawns, add);
     let enemy_pieces = pos.pieces(!color) & !enemy_pawns;
-    add(PAWN_THREAT, count(own_pawn_attacks & enemy_pieces));
+    add(PAWN_THREAT, count(ours.attacks & enemy_pieces));
     if color == pos.turn() {
         add(TEMPO, 1);
     }
-    let ahead = ranks_ahead(pos, color);
     king_cover(pos, color, add);
-    outposts(pos, color, buckets, &ahead, own_pawn_attacks, add);
-    pawn_structure(pos, color, buckets, &ahead, enemy_pawn_attacks, add);
+    let minors = pos.pieces_of(color, Role::Knight)
+        | pos.pieces_of(color, Role::Bishop)
+        | pos.pieces_of(color, Role::Camel);
+    add(OUTPOST, count(minors & ours.outposts));
+    for sq in ours.passed {
+        let rank = buckets.rank[color.index()][sq.slot()] as usize;
+        passed_kings(pos, color, sq, rank, add);
+    }
     pieces
+}
+
+/// Both sides' pawn sets, and the terms of the pawns alone passed to `add` with the side
+/// they count for.
+fn pawn_sides(
+    pos: &Position,
+    buckets: &SquareBuckets,
+    add: &mut impl FnMut(Color, usize, i32),
+) -> [PawnSide; 2] {
+    let geo = pos.geometry();
+    let attacks = |color: Color| {
+        pos.pieces_of(color, Role::Pawn)
+            .map(|sq| geo.pawn_attacks(color, sq))
+            .fold(Bitboard::EMPTY, |a, b| a | b)
+    };
+    let all_attacks = [attacks(Color::White), attacks(Color::Black)];
+    Color::ALL.map(|color| {
+        let ahead = ranks_ahead(pos, color);
+        let own_attacks = all_attacks[color.index()];
+        let enemy_attacks = all_attacks[(!color).index()];
+        let passed = pawn_structure(pos, color, buckets, &ahead, enemy_attacks, &mut |i, n| {
+            add(color, i, n)
+        });
+        let files = pos
+            .pieces_of(color, Role::Pawn)
+            .fold(Bitboard::EMPTY, |set, sq| {
+                set | geo.file_mask(geo.file_of(sq))
+            });
+        PawnSide {
+            attacks: own_attacks,
+            passed,
+            outposts: outposts(pos, color, buckets, &ahead, own_attacks),
+            files,
+        }
+    })
 }
 
 /// `ahead[r]`: the ranks beyond relative rank `r`, as `color` advances.
@@ -502,27 +558,22 @@ fn king_cover(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
     add(PAWN_STORM, storm);
 }
 
-/// `color`'s knights, bishops and camels on outposts: from the rank before the middle to
-/// two short of the enemy's last (the 4th to 6th in chess, 5th to 8th in Wildebeest),
-/// defended by a pawn, and with no enemy pawn on the files beside them ahead that could
-/// one day attack them.
+/// The squares where `color`'s knights, bishops and camels stand on outposts: from the
+/// rank before the middle to two short of the enemy's last (the 4th to 6th in chess, 5th
+/// to 8th in Wildebeest), defended by a pawn, and with no enemy pawn on the files beside
+/// them ahead that could one day attack them.
 fn outposts(
     pos: &Position,
     color: Color,
     buckets: &SquareBuckets,
     ahead: &[Bitboard; 16],
     own_pawn_attacks: Bitboard,
-    add: &mut impl FnMut(usize, i32),
-) {
+) -> Bitboard {
     let geo = pos.geometry();
     let ranks = geo.ranks as usize;
     let enemy_pawns = pos.pieces_of(!color, Role::Pawn);
-    let pieces = (pos.pieces_of(color, Role::Knight)
-        | pos.pieces_of(color, Role::Bishop)
-        | pos.pieces_of(color, Role::Camel))
-        & own_pawn_attacks;
-    let mut outposts = 0;
-    for sq in pieces {
+    let mut outposts = Bitboard::EMPTY;
+    for sq in own_pawn_attacks {
         let relative = buckets.rank[color.index()][sq.slot()] as usize;
         if relative + 1 < ranks / 2 || relative + 2 >= ranks {
             continue;
@@ -536,10 +587,10 @@ fn outposts(
             beside |= geo.file_mask(file + 1);
         }
         if (enemy_pawns & beside & ahead[relative]).is_empty() {
-            outposts += 1;
+            outposts |= Bitboard::from_square(sq);
         }
     }
-    add(OUTPOST, outposts);
+    outposts
 }
 
 /// `color`'s threats against the enemy's pieces, from both sides' attacks by piece kind:
@@ -589,22 +640,26 @@ fn count(set: Bitboard) -> i32 {
 }
 
 /// Rooks on files without pawns (open) or without their own pawns (half-open).
-fn rook_files(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
-    let geo = pos.geometry();
-    let own_pawns = pos.pieces_of(color, Role::Pawn);
-    let pawns = own_pawns | pos.pieces_of(!color, Role::Pawn);
+fn rook_files(
+    pos: &Position,
+    color: Color,
+    pawns: &[PawnSide; 2],
+    add: &mut impl FnMut(usize, i32),
+) {
+    let own_files = pawns[color.index()].files;
+    let pawn_files = own_files | pawns[(!color).index()].files;
     for sq in pos.pieces_of(color, Role::Rook) {
-        let file = geo.file_mask(geo.file_of(sq));
-        if (file & pawns).is_empty() {
+        if !pawn_files.contains(sq) {
             add(ROOK_OPEN, 1);
-        } else if (file & own_pawns).is_empty() {
+        } else if !own_files.contains(sq) {
             add(ROOK_HALF_OPEN, 1);
         }
     }
 }
 
-/// Passed pawns by rank, isolated, doubled and backward pawns. `enemy_pawn_attacks`: the
-/// squares the enemy's pawns attack (a backward pawn's stop square is one of them).
+/// Passed pawns by rank, isolated, doubled and backward pawns; returns the passed pawns.
+/// `enemy_pawn_attacks`: the squares the enemy's pawns attack (a backward pawn's stop
+/// square is one of them).
 fn pawn_structure(
     pos: &Position,
     color: Color,
@@ -612,11 +667,12 @@ fn pawn_structure(
     ahead: &[Bitboard; 16],
     enemy_pawn_attacks: Bitboard,
     add: &mut impl FnMut(usize, i32),
-) {
+) -> Bitboard {
     let geo = pos.geometry();
     let own = pos.pieces_of(color, Role::Pawn);
+    let mut passed = Bitboard::EMPTY;
     if own.is_empty() {
-        return;
+        return passed;
     }
     let enemy = pos.pieces_of(!color, Role::Pawn);
     let files = geo.files;
@@ -649,7 +705,7 @@ fn pawn_structure(
             }
             if (enemy_in_front & ahead[rank]).is_empty() {
                 add(PASSED_BASE + rank.min(RANK_BUCKETS - 1), 1);
-                passed_kings(pos, color, sq, rank, add);
+                passed |= Bitboard::from_square(sq);
             }
             let supported_later = (neighbours & !ahead[rank]).non_empty();
             if neighbours.non_empty() && !supported_later && stop_attacked.contains(sq) {
@@ -657,6 +713,7 @@ fn pawn_structure(
             }
         }
     }
+    passed
 }
 
 /// The kings' distances from the square in front of `color`'s passed pawn on `sq`, on
@@ -725,6 +782,47 @@ mod tests {
                 "{id:?}: {counts:?}"
             );
             assert_eq!(phase, PHASE_SCALE);
+        }
+    }
+
+    /// The score from the pawn table (filled, then read) is the one the terms' counts give.
+    #[test]
+    fn scores_with_the_pawn_table_match_the_counts() {
+        let value = |role: Role| crate::eval::Weights::DEFAULT.piece[role.index()];
+        for id in [VariantId::Chess, VariantId::Wildebeest] {
+            let weights = weights_for(id).expect("committed weights");
+            let mut pos = Position::start(id.rules().unwrap());
+            let mut seed = 0x2545_F491_4F6C_DD1Du64;
+            for _ in 0..150 {
+                let (counts, _) = terms(&pos, value);
+                let mg: i32 = (0..TERMS).map(|i| counts[i] * weights.mg[i]).sum();
+                let eg: i32 = (0..TERMS).map(|i| counts[i] * weights.eg[i]).sum();
+                let army =
+                    army_of(&pos, Color::White, &value) + army_of(&pos, Color::Black, &value);
+                let share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
+                let white = (mg as f64 * share + eg as f64 * (1.0 - share)).round() as i32;
+                let expected = sign(pos.turn()) * white;
+                assert_eq!(
+                    score(&pos, weights, value),
+                    expected,
+                    "{}",
+                    rules::fen::write(&pos)
+                );
+                assert_eq!(
+                    score(&pos, weights, value),
+                    expected,
+                    "{}",
+                    rules::fen::write(&pos)
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play(moves.as_slice()[(seed % moves.len() as u64) as usize]);
+            }
         }
     }
 
