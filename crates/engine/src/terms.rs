@@ -131,6 +131,7 @@ impl TermWeights {
     /// Reads `name mg eg` lines; `#` starts a comment, missing terms are 0.
     pub fn parse(text: &str) -> Result<TermWeights, String> {
         let mut weights = TermWeights::zero();
+        let names: Vec<String> = (0..TERMS).map(name).collect();
         for (number, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -140,8 +141,9 @@ impl TermWeights {
             let [term, mg, eg] = fields[..] else {
                 return Err(format!("line {}: want 'name mg eg'", number + 1));
             };
-            let index = (0..TERMS)
-                .find(|&i| name(i) == term)
+            let index = names
+                .iter()
+                .position(|n| n == term)
                 .ok_or_else(|| format!("line {}: unknown term '{term}'", number + 1))?;
             let number_of = |t: &str| {
                 t.parse::<f64>()
