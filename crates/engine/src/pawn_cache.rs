@@ -45,8 +45,9 @@ pub struct PawnInfo {
 #[derive(Clone, Copy)]
 struct Entry {
     pawns: [Bitboard; 2],
-    /// Which weights (and so which board) the sums are for: their address.
+    /// Which weights the sums are for (their address), on which board (files, ranks).
     weights: usize,
+    board: (u8, u8),
     info: PawnInfo,
 }
 
@@ -64,13 +65,14 @@ pub fn pawn_info(
         pos.pieces_of(Color::White, Role::Pawn),
         pos.pieces_of(Color::Black, Role::Pawn),
     ];
+    let board = (pos.geometry().files, pos.geometry().ranks);
     let slot = (pawn_hash(pos) >> (64 - SIZE.trailing_zeros())) as usize;
     let known = TABLE.with_borrow(|table| {
         table
             .get(slot)
             .copied()
             .flatten()
-            .filter(|e| e.pawns == pawns && e.weights == weights_id)
+            .filter(|e| e.pawns == pawns && e.weights == weights_id && e.board == board)
             .map(|e| e.info)
     });
     if let Some(info) = known {
@@ -84,6 +86,7 @@ pub fn pawn_info(
         table[slot] = Some(Entry {
             pawns,
             weights: weights_id,
+            board,
             info,
         });
     });
