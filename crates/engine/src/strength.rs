@@ -26,8 +26,9 @@ pub struct Strength {
 
 /// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level
 /// searching until its node cap ends the search (docs/engine.md, "Calibration"; levels 1
-/// and 2 chained through self-play). Levels 7 and 8 (full strength) are not measured at
-/// their 3 s and 6 s: they are given level 6's figure, the least they play at.
+/// and 2 chained through self-play). Levels 7 and 8 search the same engine further than
+/// level 6 and are given its figure, the least they play at (level 7, measured against
+/// a higher rung of Stockfish's uneven ladder, came out no higher).
 pub const LEVEL_ELO: [u32; 8] = [905, 1230, 1425, 1690, 1955, 2165, 2165, 2165];
 
 /// The levels whose [`LEVEL_ELO`] was measured; the others' is the least they play at.
