@@ -51,8 +51,8 @@ export async function homePage(root: HTMLElement): Promise<void> {
             <span class="level-about"></span></label>
           <details class="level-list"><summary>The engine's levels</summary>
             <ol></ol>
-            <p class="more-note">Each rating was measured against Stockfish 15.1 in chess, each level at
-              its think time here (docs/engine.md); levels 7 and 8 were not measured at their 3 s and 6 s and are given level 6's figure.</p></details>
+            <p class="more-note">Each rating was measured against Stockfish 15.1 in chess, each level
+              searching as far as its cap allows (docs/engine.md); levels 7 and 8 search further than level 6 and are given its figure.</p></details>
           <label>Clock <select name="clock">${TIME_CONTROLS.map((c) => `<option value="${c.value}">${c.label}</option>`).join("")}</select></label>
           <fieldset class="dice-choice"><legend>Dice</legend>
             <label><input type="radio" name="dice" value="server" checked> Rolled by the server (seed committed)</label>

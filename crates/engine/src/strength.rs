@@ -31,7 +31,8 @@ pub struct Strength {
 /// a higher rung of Stockfish's uneven ladder, came out no higher).
 pub const LEVEL_ELO: [u32; 8] = [905, 1230, 1425, 1690, 1955, 2165, 2165, 2165];
 
-/// The levels whose [`LEVEL_ELO`] was measured; the others' is the least they play at.
+/// The levels whose [`LEVEL_ELO`] is their own measured rating; the others' is the least
+/// they play at.
 pub const LEVELS_MEASURED: usize = 6;
 
 /// How each level plays, in a player's words (the settings below, as a human would feel them).

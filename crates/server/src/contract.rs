@@ -430,10 +430,11 @@ pub struct LevelInfo {
     pub level: i64,
     /// How the level plays, in a player's words.
     pub style: String,
-    /// Its rating as measured against Stockfish's `UCI_Elo` in chess at its think time
-    /// here (docs/engine.md).
+    /// Its rating as measured against Stockfish's `UCI_Elo` in chess, its node cap ending
+    /// each search (docs/engine.md).
     pub elo: u32,
-    /// Whether `elo` is only the least it plays at (not measured at this level).
+    /// Whether `elo` is only the least it plays at (a lower level's rating, for a level that
+    /// searches further).
     pub elo_at_least: bool,
     /// The longest it thinks for a move in a game here.
     pub think_ms: u64,

@@ -41,12 +41,13 @@ export type LevelInfo = { level: number,
  */
 style: string, 
 /**
- * Its rating as measured against Stockfish's `UCI_Elo` in chess at its think time
- * here (docs/engine.md).
+ * Its rating as measured against Stockfish's `UCI_Elo` in chess, its node cap ending
+ * each search (docs/engine.md).
  */
 elo: number, 
 /**
- * Whether `elo` is only the least it plays at (not measured at this level).
+ * Whether `elo` is only the least it plays at (a lower level's rating, for a level that
+ * searches further).
  */
 elo_at_least: boolean, 
 /**
