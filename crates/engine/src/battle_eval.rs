@@ -16,9 +16,10 @@ const KING_MOBILITY: Score = 2;
 const LOOSE_TARGET: Score = 40;
 /// For each berserker of lead, per berserker gone from the board (of the 20).
 const TRADE_DOWN: Score = 8;
-/// For each berserker of lead, per square the enemy king could go to unattacked: a side
-/// ahead wins by cornering the king once the enemy's last berserkers hide (a berserker
-/// that has not moved cannot be taken).
+/// Per square the enemy king could go to unattacked, once for a side level in lives and
+/// once more for each berserker of lead. A king taken costs a life, and a side ahead
+/// wins by cornering the king once the enemy's last berserkers hide (a berserker that has
+/// not moved cannot be taken).
 const HUNT: Score = 6;
 
 /// The Battle Chieftain terms of `color`'s side.
@@ -54,9 +55,9 @@ pub fn battle_terms(pos: &Position, color: Color) -> Score {
         & (field | board.walls[(!color).index()])
         & our_reach;
     score += (targets.without(their_reach)).count() as Score * LOOSE_TARGET;
-    if ours > theirs {
+    if ours >= theirs {
         let escapes = king_escapes(pos, !color).count() as Score;
-        score -= (ours - theirs) as Score * escapes * HUNT;
+        score -= (ours - theirs + 1) as Score * escapes * HUNT;
     }
     score
 }
