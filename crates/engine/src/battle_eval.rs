@@ -62,9 +62,9 @@ pub fn battle_terms(pos: &Position, color: Color) -> Score {
     score
 }
 
-/// The squares `color`'s king can move to where no enemy piece could take it: field,
-/// and enemy pieces on the enemy's wall (where they cannot take back). The king is lifted from the board first:
-/// stepping back along an attacker's line is no escape.
+/// The squares `color`'s king can move to where no enemy piece could take it: field, and
+/// enemy pieces on the enemy's wall (where they cannot take back). The king is lifted from
+/// the board first: stepping back along an attacker's line is no escape.
 fn king_escapes(pos: &Position, color: Color) -> Bitboard {
     let (Some(king), Some(board)) = (pos.king(color), &pos.variant().battle) else {
         return Bitboard::EMPTY;
