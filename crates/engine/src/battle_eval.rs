@@ -73,12 +73,7 @@ fn king_escapes(pos: &Position, color: Color) -> Bitboard {
     let enemy_wall = board.walls[(!color).index()];
     let destinations = pos.field() | (enemy_wall & pos.pieces(!color));
     let occupied = pos.occupied();
-    let lifted = occupied.without(Bitboard::from_square(king));
-    let mut hunters = Bitboard::EMPTY;
-    for sq in pos.pieces(!color) {
-        let role = pos.piece_at(sq).map_or(Role::Berserker, |p| p.role);
-        hunters |= attacks_through(pos, sq, role, lifted);
-    }
+    let hunters = reach_through(pos, !color, occupied.without(Bitboard::from_square(king)));
     (attacks_through(pos, king, Role::King, occupied) & destinations)
         .without(pos.pieces(color))
         .without(hunters.without(enemy_wall))
@@ -86,10 +81,15 @@ fn king_escapes(pos: &Position, color: Color) -> Bitboard {
 
 /// Every square `color`'s pieces attack.
 fn reach(pos: &Position, color: Color) -> Bitboard {
+    reach_through(pos, color, pos.occupied())
+}
+
+/// `reach` with the pieces in the way given.
+fn reach_through(pos: &Position, color: Color, occupied: Bitboard) -> Bitboard {
     let mut all = Bitboard::EMPTY;
     for sq in pos.pieces(color) {
         let role = pos.piece_at(sq).map_or(Role::Berserker, |p| p.role);
-        all |= attacks(pos, sq, role);
+        all |= attacks_through(pos, sq, role, occupied);
     }
     all
 }
@@ -159,13 +159,7 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    pos.play(
-                        moves
-                            .iter()
-                            .copied()
-                            .nth((seed % moves.len() as u64) as usize)
-                            .unwrap(),
-                    );
+                    pos.play(moves.as_slice()[(seed % moves.len() as u64) as usize]);
                 }
             }
         }
