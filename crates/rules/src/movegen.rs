@@ -19,6 +19,8 @@ enum Wanted {
     Noisy,
     /// Enough to tell whether there is one.
     Any,
+    /// Every move of the piece on one square.
+    From(Square),
 }
 
 /// What every move of the side to move must respect: its king, and the pieces pinned
@@ -72,6 +74,19 @@ impl Position {
         !found.is_empty()
     }
 
+    /// Whether `m`, a move from anywhere (a transposition table's, which may belong to
+    /// another position), is a legal turn here. In chess and Wildebeest only the moves of
+    /// the piece on its origin are made, not the whole list.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = MoveList::new();
+        if self.has_plain_royal_moves() {
+            self.generate_royal(Wanted::From(m.from), &mut found);
+        } else {
+            self.generate_legal(&mut found);
+        }
+        found.contains(&m)
+    }
+
     /// Whether `m` (a legal move here) takes a piece, en passant included.
     pub fn is_capture(&self, m: Move) -> bool {
         (self.pieces(!self.turn).contains(m.to)
@@ -111,9 +126,16 @@ impl Position {
         // Where the pieces may land, and the pawns by a step forward.
         let (landing, pushes) = match wanted {
             Wanted::Noisy => (self.pieces(!us), self.variant.promotion_rank(us)),
-            Wanted::All | Wanted::Any => (board, board),
+            Wanted::All | Wanted::Any | Wanted::From(_) => (board, board),
         };
-        self.king_moves(&constraints, landing, out);
+        // Whose moves are made.
+        let from = match wanted {
+            Wanted::From(from) => Bitboard::from_square(from),
+            _ => board,
+        };
+        if from.contains(king) {
+            self.king_moves(&constraints, landing, out);
+        }
         if checkers.more_than_one() || wanted == Wanted::Any && !out.is_empty() {
             return;
         }
@@ -122,13 +144,13 @@ impl Position {
             None => board.without(self.pieces(us) | self.neutral),
         };
         let targets = targets.without(self.pieces_of(!us, Role::King));
-        let movers = self.pieces(us).without(self.by_role[Role::King.index()]);
+        let movers = from & self.pieces(us).without(self.by_role[Role::King.index()]);
         self.piece_moves(&constraints, movers, targets & landing, out);
         if wanted == Wanted::Any && !out.is_empty() {
             return;
         }
-        self.pawn_moves(&constraints, targets & pushes, targets, out);
-        if checkers.is_empty() && wanted != Wanted::Noisy {
+        self.pawn_moves(&constraints, movers, targets & pushes, targets, out);
+        if checkers.is_empty() && wanted != Wanted::Noisy && from.contains(king) {
             self.castles(king, true, out);
         }
         if self.variant.beast.is_some() {
@@ -164,7 +186,8 @@ impl Position {
             .board
             .without(self.pieces(us) | self.neutral);
         self.piece_moves(&constraints, self.pieces(us), targets, out);
-        self.pawn_moves(&constraints, targets, targets, out);
+        let board = self.geometry().board;
+        self.pawn_moves(&constraints, board, targets, targets, out);
         self.castles(king, false, out);
         self.drops(empty, out);
     }
@@ -258,13 +281,14 @@ impl Position {
     fn pawn_moves(
         &self,
         c: &Constraints,
+        movers: Bitboard,
         push_targets: Bitboard,
         capture_targets: Bitboard,
         out: &mut MoveList,
     ) {
         let us = self.turn;
         let geo = self.geometry();
-        let pawns = self.pieces_of(us, Role::Pawn);
+        let pawns = self.pieces_of(us, Role::Pawn) & movers;
         if pawns.is_empty() {
             return;
         }

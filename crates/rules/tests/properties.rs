@@ -73,6 +73,7 @@ proptest! {
         let mut rng = Rng(seed | 1);
         let mut next = |n: usize| rng.below(n);
         let mut game = Game::new(Position::start(id.rules().unwrap()));
+        let mut earlier: Vec<rules::Move> = Vec::new();
         for _ in 0..200 {
             let pos = game.position().clone();
             // The capture search's generator and the quick test for a legal turn agree
@@ -83,6 +84,13 @@ proptest! {
             let mut noisy = MoveList::new();
             pos.generate_noisy(&mut noisy);
             prop_assert_eq!(noisy.as_slice(), legal.as_slice(), "{}", fen::write(&pos));
+            // A move is legal here exactly when it is listed: this position's moves,
+            // and the moves of the positions before it (as a transposition table could
+            // hand them over).
+            for &m in pos.legal_moves().iter().chain(earlier.iter()) {
+                prop_assert_eq!(pos.is_legal(m), pos.legal_moves().contains(&m), "{} {:?}", fen::write(&pos), m);
+            }
+            earlier = pos.legal_moves().iter().copied().collect();
             // A check is told before the move as it is after it.
             for &m in pos.legal_moves().iter() {
                 let mut child = pos.clone();
