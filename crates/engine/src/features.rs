@@ -31,6 +31,10 @@ pub struct Features {
     /// The static evaluation used for pruning is corrected by how far it has lately
     /// been from the search's results in the same pawn structure.
     pub correction_history: bool,
+    /// ProbCut: a capture whose shallow search beats beta by a margin ends a deep node.
+    pub probcut: bool,
+    /// The table's move is searched before the other moves are generated.
+    pub staged_hash_move: bool,
 }
 
 impl Features {
@@ -46,10 +50,12 @@ impl Features {
         counter_move: true,
         star2: true,
         correction_history: true,
+        probcut: true,
+        staged_hash_move: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 13] = [
         "see",
         "check-extension",
         "rfp",
@@ -61,6 +67,8 @@ impl Features {
         "counter-move",
         "star2",
         "correction",
+        "probcut",
+        "staged",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -77,6 +85,8 @@ impl Features {
             "counter-move" => self.counter_move = false,
             "star2" => self.star2 = false,
             "correction" => self.correction_history = false,
+            "probcut" => self.probcut = false,
+            "staged" => self.staged_hash_move = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -100,6 +110,8 @@ impl Features {
         counter_move: false,
         star2: false,
         correction_history: false,
+        probcut: false,
+        staged_hash_move: false,
     };
 }
 

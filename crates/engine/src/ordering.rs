@@ -46,6 +46,28 @@ pub struct Ordered {
     pub m: Move,
 }
 
+/// How many moves are picked one at a time before the rest are sorted at once: most
+/// nodes that cut do it within the first few moves, so sorting them all is wasted.
+const PICKED_ONE_BY_ONE: usize = 6;
+
+/// Brings the move to try `index`-th into place, when `moves[..index]` are the moves
+/// already tried in order: the one with the highest key among the rest (the earliest
+/// listed among equals, as a stable sort would have it).
+pub fn pick(moves: &mut [Ordered], index: usize) {
+    if index < PICKED_ONE_BY_ONE {
+        let rest = &mut moves[index..];
+        let mut best = 0;
+        for (i, o) in rest.iter().enumerate().skip(1) {
+            if o.key > rest[best].key {
+                best = i;
+            }
+        }
+        rest[..=best].rotate_right(1);
+    } else if index == PICKED_ONE_BY_ONE {
+        moves[index..].sort_by_key(|o| std::cmp::Reverse(o.key));
+    }
+}
+
 /// What the search has learnt about quiet moves.
 pub struct MoveOrder {
     killers: [[Option<Move>; 2]; MAX_PLY],

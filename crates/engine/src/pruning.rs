@@ -40,6 +40,12 @@ pub fn see_quiet_threshold(depth: i32) -> Score {
     -25 * depth * depth
 }
 
+/// ProbCut: nodes this deep try to end on a capture that beats beta by the margin in a
+/// search this many plies shallower.
+pub const PROBCUT_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: Score = 200;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
 /// How many plies less a null move is searched at `depth`, more the further the
 /// static evaluation is above beta.
 pub fn null_move_reduction(depth: i32, margin: Score) -> i32 {

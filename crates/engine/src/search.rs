@@ -8,7 +8,7 @@ use crate::correction::CorrectionHistory;
 use crate::eval::{Weights, evaluate_with};
 use crate::eval_cache::EvalCache;
 use crate::features::Features;
-use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered};
+use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered, pick};
 use crate::pruning;
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::see::see_at_least;
@@ -476,9 +476,10 @@ impl Searcher {
             .map(|outcome| outcome_score(pos, outcome, ply))
     }
 
-    /// Generates the legal moves of `pos` into the ply's buffer, ordered (only captures,
-    /// promotions and the hash move when `noisy_only`). Hand the buffer back with
-    /// [`Self::give_back`]. Also returns whether `pos` has no legal move at all.
+    /// Generates the legal moves of `pos` into the ply's buffer with their ordering keys
+    /// (only captures, promotions and the hash move when `noisy_only`), to be taken in
+    /// order with [`pick`]. Hand the buffer back with [`Self::give_back`]. Also returns
+    /// whether `pos` has no legal move at all.
     fn ordered_moves(
         &mut self,
         pos: &Position,
@@ -486,15 +487,45 @@ impl Searcher {
         hash_move: Option<Move>,
         noisy_only: bool,
     ) -> (Vec<Ordered>, bool) {
-        let slot = ply.min(MAX_PLY);
-        let mut list = std::mem::take(&mut self.ply_moves[slot]);
+        let mut list = std::mem::take(&mut self.ply_moves[ply.min(MAX_PLY)]);
         list.clear();
+        let no_moves = self.add_ordered_moves(pos, ply, &mut list, hash_move, noisy_only, None);
+        (list, no_moves)
+    }
+
+    /// The ply's buffer holding only `hash_move` (legal here), to be searched before the
+    /// other moves are generated with [`Self::add_ordered_moves`].
+    fn hash_move_alone(&mut self, pos: &Position, ply: usize, hash_move: Move) -> Vec<Ordered> {
+        let mut list = std::mem::take(&mut self.ply_moves[ply.min(MAX_PLY)]);
+        list.clear();
+        let previous = self.previous_move(ply);
+        list.extend(self.order.classify(
+            pos,
+            hash_move,
+            Some(hash_move),
+            ply,
+            previous,
+            self.features.see,
+            false,
+        ));
+        list
+    }
+
+    /// Adds `pos`'s legal moves but `skip` to `list` with their ordering keys (see
+    /// [`Self::ordered_moves`]); returns whether `pos` has no legal move at all.
+    fn add_ordered_moves(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        list: &mut Vec<Ordered>,
+        hash_move: Option<Move>,
+        noisy_only: bool,
+        skip: Option<Move>,
+    ) -> bool {
         let no_moves = if noisy_only {
             pos.generate_noisy(&mut self.scratch);
             // The table's move is tried here even when it is quiet.
-            if let Some(m) = hash_move.filter(|&m| !pos.is_noisy(m))
-                && pos.legal_moves().contains(&m)
-            {
+            if let Some(m) = hash_move.filter(|&m| !pos.is_noisy(m) && pos.is_legal(m)) {
                 self.scratch.push(m);
             }
             self.scratch.is_empty() && !pos.has_legal_move()
@@ -504,6 +535,9 @@ impl Searcher {
         };
         let previous = self.previous_move(ply);
         for &m in self.scratch.iter() {
+            if Some(m) == skip {
+                continue;
+            }
             if let Some(ordered) = self.order.classify(
                 pos,
                 m,
@@ -516,8 +550,7 @@ impl Searcher {
                 list.push(ordered);
             }
         }
-        list.sort_unstable_by_key(|o| std::cmp::Reverse(o.key));
-        (list, no_moves)
+        no_moves
     }
 
     fn give_back(&mut self, ply: usize, list: Vec<Ordered>) {
@@ -680,7 +713,24 @@ impl Searcher {
                 return if score >= MATE_BOUND { beta } else { score };
             }
         }
-        let (mut moves, no_moves) = self.ordered_moves(pos, ply, hash_move, false);
+        if may_prune
+            && self.features.probcut
+            && !thin_ending
+            && depth >= pruning::PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND
+            && let Some(score) = self.probcut(pos, entry, depth, beta, static_eval, ply)
+        {
+            return score;
+        }
+        // The table's move, when legal here, is searched before the others are
+        // generated: it often ends the node alone.
+        let staged =
+            hash_move.filter(|&m| self.features.staged_hash_move && ply > 0 && pos.is_legal(m));
+        let (mut moves, no_moves) = match staged {
+            Some(m) => (self.hash_move_alone(pos, ply, m), false),
+            None => self.ordered_moves(pos, ply, hash_move, false),
+        };
+        let mut generated = staged.is_none();
         if no_moves && let Some(score) = self.terminal(pos, true, ply) {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
@@ -696,7 +746,19 @@ impl Searcher {
         let mut tried = std::mem::take(&mut self.tried_quiets[slot]);
         tried.clear();
         let previous = self.previous_move(ply);
-        for (i, &Ordered { class, m, .. }) in moves.iter().enumerate() {
+        let mut next = 0;
+        loop {
+            let i = next;
+            if i == moves.len() && !generated {
+                generated = true;
+                self.add_ordered_moves(pos, ply, &mut moves, hash_move, false, staged);
+            }
+            if i == moves.len() {
+                break;
+            }
+            next += 1;
+            pick(&mut moves, i);
+            let Ordered { class, m, .. } = moves[i];
             let quiet = class.is_quiet();
             let late = i > 0 && best_score > -MATE_BOUND;
             if late && quiet && self.strength.overlooks(key, m, ply) {
@@ -787,6 +849,61 @@ impl Searcher {
         }
         self.store(key, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// ProbCut: a good capture whose capture search, then a search `PROBCUT_REDUCTION`
+    /// plies shallower, beats beta by `PROBCUT_MARGIN` would very likely make the full
+    /// search fail high too. Returns that score, or `None` when no capture does.
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        entry: Option<Entry>,
+        depth: i32,
+        beta: Score,
+        static_eval: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let cut = beta + pruning::PROBCUT_MARGIN;
+        // The table already knows a search nearly as deep that stayed below the cut.
+        if entry.is_some_and(|e| {
+            e.depth >= depth - 3 && e.bound != Bound::Lower && from_tt(e.score, ply) < cut
+        }) {
+            return None;
+        }
+        let hash_move = entry.and_then(|e| e.best);
+        let (mut moves, _) = self.ordered_moves(pos, ply, hash_move, true);
+        let slot = ply.min(MAX_PLY);
+        self.keys.push(pos.repetition_key());
+        let mut result = None;
+        for i in 0..moves.len() {
+            pick(&mut moves, i);
+            let Ordered { class, m, .. } = moves[i];
+            if !matches!(class, Class::Hash | Class::GoodCapture | Class::Promotion)
+                || !pos.is_noisy(m)
+                || !see_at_least(pos, m, cut - static_eval)
+            {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            self.played[slot] = Some(m);
+            let mut score = -self.quiescence(&child, -cut, -cut + 1, ply + 1);
+            if score >= cut && !self.aborted {
+                let reduced = depth - pruning::PROBCUT_REDUCTION;
+                score = -self.negamax(&child, reduced, -cut, -cut + 1, ply + 1, false);
+            }
+            if self.aborted {
+                break;
+            }
+            if score >= cut {
+                self.store(pos.key(), depth - 3, score, Bound::Lower, Some(m), ply);
+                result = Some(score);
+                break;
+            }
+        }
+        self.keys.pop();
+        self.give_back(ply, moves);
+        if self.aborted { Some(0) } else { result }
     }
 
     /// Moves the correction of `pos`'s pawn structure toward the error a finished search
@@ -1000,13 +1117,15 @@ impl Searcher {
             best = stand_pat;
         }
         let hash_move = entry.and_then(|e| e.best);
-        let (moves, no_moves) = self.ordered_moves(pos, ply, hash_move, !crowning && !evading);
+        let (mut moves, no_moves) = self.ordered_moves(pos, ply, hash_move, !crowning && !evading);
         if no_moves && let Some(score) = self.terminal(pos, true, ply) {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
         }
         let mut best_move = None;
-        for &Ordered { class, m, .. } in &moves {
+        for i in 0..moves.len() {
+            pick(&mut moves, i);
+            let Ordered { class, m, .. } = moves[i];
             // A capture that loses the exchange will not lift the score above standing pat.
             if class == Class::LosingCapture && !evading {
                 continue;

@@ -206,7 +206,10 @@ impl Searcher {
             return None;
         }
         let hash_move = self.tt.get(child.key()).and_then(|e| e.best);
-        let (moves, no_moves) = self.ordered_moves(child, ply, hash_move, false);
+        let (mut moves, no_moves) = self.ordered_moves(child, ply, hash_move, false);
+        if !moves.is_empty() {
+            crate::ordering::pick(&mut moves, 0);
+        }
         let first = moves.first().map(|o| o.m);
         self.give_back(ply, moves);
         if let Some(score) = self.terminal(child, no_moves, ply) {
