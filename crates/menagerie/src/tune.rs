@@ -4,9 +4,12 @@
 //! and then the terms' weights by gradient descent on the squared error, and writes the
 //! weights file. The descent starts from the committed (hand-set) weights and its L2
 //! penalty pulls toward them, not toward 0: few games refine a sound prior rather than
-//! replace it with noise.
+//! replace it with noise. With `--label-engine` the quiet positions are labelled instead
+//! by an outside UCI engine's score (Stockfish's, for chess), a far less noisy target
+//! than one game's result.
 
 use crate::movers::Chooser;
+use crate::uci_player::UciEngine;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use dice::{Choice, Players, Stop, TurnDriver};
@@ -54,6 +57,28 @@ pub struct TuneArgs {
     /// self-play positions are written to it, so that one long run can be fitted again.
     #[arg(long)]
     data: Option<String>,
+    /// Label each quiet position with this UCI engine's expected score instead of (or,
+    /// with `--label-weight`, mixed with) its game's result: its centipawns for White at
+    /// `--label-nodes`, on the logistic curve where 400 cp is 10 to 1. E.g.
+    /// `/usr/games/stockfish`. A game's result says little about one position; a
+    /// stronger engine's score says more.
+    #[arg(long, value_name = "PROGRAM")]
+    label_engine: Option<String>,
+    /// A UCI option for the labelling engine, `NAME=VALUE` (repeatable), e.g.
+    /// `UCI_Variant=wildebeest` for Fairy-Stockfish.
+    #[arg(long, value_name = "NAME=VALUE")]
+    label_option: Vec<String>,
+    #[arg(long, default_value_t = 3000)]
+    label_nodes: u64,
+    /// The engine's share of each label (the game's result has the rest).
+    #[arg(long, default_value_t = 1.0)]
+    label_weight: f64,
+    /// Copies of the labelling engine running at once.
+    #[arg(long, default_value_t = 2)]
+    label_threads: usize,
+    /// Where to write the labelled quiet positions, to fit them again with `--data`.
+    #[arg(long, value_name = "FILE")]
+    labelled: Option<String>,
 }
 
 /// One labelled position: the evaluation without the terms and the terms themselves, both
@@ -90,6 +115,25 @@ pub fn run(args: TuneArgs) -> Result<()> {
             (positions, format!("{games} --data {path}"))
         }
         None => (generate(variant, &args)?, games),
+    };
+    let (positions, source) = match &args.label_engine {
+        Some(program) => {
+            let positions = label_by_engine(positions, program, &args)?;
+            if let Some(path) = &args.labelled {
+                write_positions(&positions, path)?;
+            }
+            let options: String = args
+                .label_option
+                .iter()
+                .map(|o| format!(" --label-option {o}"))
+                .collect();
+            let labels = format!(
+                " --label-engine {program}{options} --label-nodes {} --label-weight {}",
+                args.label_nodes, args.label_weight
+            );
+            (positions, source + &labels)
+        }
+        None => (positions, source),
     };
     let base_weights = Weights {
         tapered: false,
@@ -186,6 +230,72 @@ fn generate(variant: &'static rules::Variant, args: &TuneArgs) -> Result<Vec<(Po
     Ok(positions)
 }
 
+/// The quiet positions, each labelled by `program`'s expected score for White mixed with
+/// its game's result (see `TuneArgs::label_engine`), by several copies of the engine at
+/// once.
+fn label_by_engine(
+    positions: Vec<(Position, f64)>,
+    program: &str,
+    args: &TuneArgs,
+) -> Result<Vec<(Position, f64)>> {
+    if !(0.0..=1.0).contains(&args.label_weight) {
+        bail!("--label-weight must be from 0 to 1");
+    }
+    let options = args
+        .label_option
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .with_context(|| format!("--label-option {o}: expected NAME=VALUE"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let quiet: Vec<(Position, f64)> = positions.into_iter().filter(|(p, _)| is_quiet(p)).collect();
+    let total = quiet.len();
+    let started = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let threads = args.label_threads.max(1);
+    let chunk = quiet.len().div_ceil(threads).max(1);
+    let labelled = std::thread::scope(|scope| {
+        let workers: Vec<_> = quiet
+            .chunks(chunk)
+            .map(|part| {
+                let (done, options) = (&done, &options);
+                scope.spawn(move || -> Result<Vec<(Position, f64)>> {
+                    let go = format!("nodes {}", args.label_nodes);
+                    let mut engine = UciEngine::start(program, options, go)?;
+                    let mut out = Vec::with_capacity(part.len());
+                    for (pos, result) in part {
+                        let score = engine.score(pos)?;
+                        let white = if pos.turn() == Color::White {
+                            score
+                        } else {
+                            -score
+                        };
+                        let expected = 1.0 / (1.0 + 10f64.powf(-white as f64 / 400.0));
+                        let label =
+                            args.label_weight * expected + (1.0 - args.label_weight) * result;
+                        out.push((pos.clone(), label));
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if n % 10_000 == 0 {
+                            eprintln!(
+                                "labelled {n} of {total} positions, {:.0} s",
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a labelling thread does not panic"))
+            .collect::<Result<Vec<_>>>()
+    })?;
+    Ok(labelled.into_iter().flatten().collect())
+}
+
 /// One position a line: White's result (1, 0.5 or 0), a space, the FEN.
 fn write_positions(positions: &[(Position, f64)], path: &str) -> Result<()> {
     let text: String = positions
@@ -210,8 +320,10 @@ fn read_positions(variant: &'static rules::Variant, path: &str) -> Result<Vec<(P
             let result: f64 = result
                 .parse()
                 .ok()
-                .filter(|r| [0.0, 0.5, 1.0].contains(r))
-                .with_context(|| format!("{}: the result must be 1, 0.5 or 0", at()))?;
+                .filter(|r| (0.0..=1.0).contains(r))
+                .with_context(|| {
+                    format!("{}: the result must be from 0 to 1 (1, 0.5 or 0 for a game's result, between for an expected score)", at())
+                })?;
             let pos =
                 rules::fen::parse(variant, fen).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
             Ok((pos, result))
@@ -248,14 +360,7 @@ impl Players for SelfPlay<'_> {
 /// A quiet position (not in check, no capture or promotion that gains by exchange
 /// evaluation: the quiescence search would stand pat) as a sample.
 fn label(pos: &Position, result: f64, base_weights: &Weights) -> Option<Sample> {
-    if pos.is_check() {
-        return None;
-    }
-    let legal = pos.legal_moves();
-    let loud = legal.iter().any(|&m| {
-        m.promotion().is_some() || (pos.piece_at(m.to).is_some() && see_at_least(pos, m, 1))
-    });
-    if loud || legal.is_empty() {
+    if !is_quiet(pos) {
         return None;
     }
     let white = if pos.turn() == Color::White {
@@ -277,6 +382,19 @@ fn label(pos: &Position, result: f64, base_weights: &Weights) -> Option<Sample> 
         mg_share: phase as f64 / PHASE_SCALE as f64,
         result,
     })
+}
+
+/// Not in check, with a legal move, and no capture or promotion that gains by exchange
+/// evaluation: the quiescence search would stand pat.
+fn is_quiet(pos: &Position) -> bool {
+    if pos.is_check() {
+        return false;
+    }
+    let legal = pos.legal_moves();
+    let loud = legal.iter().any(|&m| {
+        m.promotion().is_some() || (pos.piece_at(m.to).is_some() && see_at_least(pos, m, 1))
+    });
+    !loud && !legal.is_empty()
 }
 
 fn sigmoid(eval: f64, k: f64) -> f64 {
@@ -479,12 +597,14 @@ mod tests {
         let start = Position::start(variant);
         let mut after = start.clone();
         after.play(start.legal_moves().iter().nth(3).copied().unwrap());
-        let positions = vec![(start, 1.0), (after, 0.5)];
+        // A game's result, and an expected score as an engine's label gives it.
+        let positions = vec![(start, 1.0), (after, 0.2731)];
         let path = std::env::temp_dir().join(format!("menagerie-tune-{}.txt", std::process::id()));
         let path = path.to_str().unwrap();
         write_positions(&positions, path).unwrap();
         let read = read_positions(variant, path).unwrap();
-        std::fs::write(path, "0.25 not a fen\n").unwrap();
+        let fen = rules::fen::write(&positions[0].0);
+        std::fs::write(path, format!("1.5 {fen}\n")).unwrap();
         let bad = read_positions(variant, path).unwrap_err().to_string();
         std::fs::remove_file(path).unwrap();
         assert_eq!(read.len(), 2);
@@ -493,7 +613,7 @@ mod tests {
             assert_eq!(ra, rb);
         }
         assert!(
-            bad.contains("line 1") && bad.contains("1, 0.5 or 0"),
+            bad.contains("line 1") && bad.contains("from 0 to 1"),
             "{bad}"
         );
     }

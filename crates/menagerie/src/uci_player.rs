@@ -2,7 +2,7 @@
 //! once, told the game so far before each of its moves, and answers with `bestmove`.
 
 use anyhow::{Context, Result, anyhow, bail};
-use rules::{Game, Move, Turn, uci_move};
+use rules::{Game, Move, Position, Turn, uci_move};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -137,6 +137,47 @@ impl UciEngine {
     }
 }
 
+/// A score beyond every centipawn score: what a mate counts as.
+pub const MATE_CENTIPAWNS: i32 = 10_000;
+
+impl UciEngine {
+    /// The engine's score of `pos` for the side to move, in centipawns (a mate found as
+    /// ±`MATE_CENTIPAWNS`), from its last `info ... score` before `bestmove`.
+    pub fn score(&mut self, pos: &Position) -> Result<i32> {
+        self.send(&format!("position fen {}", rules::fen::write(pos)))?;
+        self.send(&format!("go {}", self.go))?;
+        let mut score = None;
+        loop {
+            let line = self.next_line("bestmove")?;
+            match line.split_whitespace().next() {
+                Some("bestmove") => break,
+                Some("info") => score = info_score(&line).or(score),
+                _ => {}
+            }
+        }
+        score.ok_or_else(|| anyhow!("the UCI engine gave no score before its move"))
+    }
+}
+
+/// The exact score of an `info` line (not a bound), if it has one.
+fn info_score(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "score")?;
+    if matches!(words.get(at + 3), Some(&"lowerbound" | &"upperbound")) {
+        return None;
+    }
+    let value: i32 = words.get(at + 2)?.parse().ok()?;
+    match *words.get(at + 1)? {
+        "cp" => Some(value),
+        "mate" => Some(if value > 0 {
+            MATE_CENTIPAWNS
+        } else {
+            -MATE_CENTIPAWNS
+        }),
+        _ => None,
+    }
+}
+
 impl Drop for UciEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");
@@ -145,5 +186,31 @@ impl Drop for UciEngine {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_read_from_exact_info_lines() {
+        assert_eq!(
+            info_score("info depth 9 score cp -35 nodes 3000 pv e2e4"),
+            Some(-35)
+        );
+        assert_eq!(
+            info_score("info depth 12 score mate 3 pv h5f7"),
+            Some(MATE_CENTIPAWNS)
+        );
+        assert_eq!(
+            info_score("info depth 12 score mate -2"),
+            Some(-MATE_CENTIPAWNS)
+        );
+        assert_eq!(
+            info_score("info depth 9 score cp 40 lowerbound nodes 10"),
+            None
+        );
+        assert_eq!(info_score("info string NNUE evaluation enabled"), None);
     }
 }
