@@ -723,9 +723,11 @@ impl Searcher {
             return score;
         }
         // The table's move, when legal here, is searched before the others are
-        // generated: it often ends the node alone.
-        let staged =
-            hash_move.filter(|&m| self.features.staged_hash_move && ply > 0 && pos.is_legal(m));
+        // generated: it often ends the node alone. Only in chess and Wildebeest, where
+        // `is_legal` makes one piece's moves rather than the whole list.
+        let plain = pos.variant().royal_king && !dice && pos.variant().battle.is_none();
+        let staged = hash_move
+            .filter(|&m| self.features.staged_hash_move && plain && ply > 0 && pos.is_legal(m));
         let (mut moves, no_moves) = match staged {
             Some(m) => (self.hash_move_alone(pos, ply, m), false),
             None => self.ordered_moves(pos, ply, hash_move, false),
