@@ -296,7 +296,8 @@ fn label_by_engine(
     Ok(labelled.into_iter().flatten().collect())
 }
 
-/// One position a line: White's result (1, 0.5 or 0), a space, the FEN.
+/// One position a line: White's result (1, 0.5 or 0) or expected score (from 0 to 1), a
+/// space, the FEN.
 fn write_positions(positions: &[(Position, f64)], path: &str) -> Result<()> {
     let text: String = positions
         .iter()

@@ -1,5 +1,6 @@
 //! An external engine spoken to over UCI, as a `menagerie match` player: it is started
 //! once, told the game so far before each of its moves, and answers with `bestmove`.
+//! `menagerie tune --label-engine` asks it for its score of single positions instead.
 
 use anyhow::{Context, Result, anyhow, bail};
 use rules::{Game, Move, Position, Turn, uci_move};
