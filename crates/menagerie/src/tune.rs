@@ -98,6 +98,9 @@ pub fn run(args: TuneArgs) -> Result<()> {
     if !matches!(id, VariantId::Chess | VariantId::Wildebeest) {
         bail!("the tapered terms are for chess and wildebeest");
     }
+    if args.label_engine.is_none() && (args.labelled.is_some() || !args.label_option.is_empty()) {
+        bail!("--labelled and --label-option need --label-engine");
+    }
     let variant = id.rules()?;
     // How the positions were had, for the weights file's header.
     let games = format!(

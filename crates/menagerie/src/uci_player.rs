@@ -136,12 +136,7 @@ impl UciEngine {
         uci_move::parse(pos, text)
             .map_err(|e| anyhow!("the UCI engine's move '{text}' is not legal here: {e}"))
     }
-}
 
-/// A score beyond every centipawn score: what a mate counts as.
-pub const MATE_CENTIPAWNS: i32 = 10_000;
-
-impl UciEngine {
     /// The engine's score of `pos` for the side to move, in centipawns (a mate found as
     /// ±`MATE_CENTIPAWNS`), from its last `info ... score` before `bestmove`.
     pub fn score(&mut self, pos: &Position) -> Result<i32> {
@@ -159,6 +154,9 @@ impl UciEngine {
         score.ok_or_else(|| anyhow!("the UCI engine gave no score before its move"))
     }
 }
+
+/// A score beyond every centipawn score: what a mate counts as.
+pub const MATE_CENTIPAWNS: i32 = 10_000;
 
 /// The exact score of an `info` line (not a bound), if it has one.
 fn info_score(line: &str) -> Option<i32> {

@@ -565,3 +565,64 @@ fn every_command_shows_an_example_and_the_quick_ones_run() {
         assert!(text.contains(expect), "{line}:\n{text}");
     }
 }
+
+#[test]
+fn tune_labels_quiet_positions_by_a_uci_engine() {
+    let dir = std::env::temp_dir().join(format!("menagerie-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.txt");
+    let labelled = dir.join("labelled.txt");
+    let weights = dir.join("weights.txt");
+    // The start, a position after 1.e4 e5 2.Nf3 (quiet), and one in check (not quiet).
+    std::fs::write(
+        &data,
+        "1 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         0 rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n\
+         0.5 rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\n",
+    )
+    .unwrap();
+    // Our own UCI engine stands in for Stockfish.
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_menagerie"));
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let out = menagerie(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        &path(&data),
+        "--label-engine",
+        &engine,
+        "--label-nodes",
+        "300",
+        "--label-threads",
+        "2",
+        "--labelled",
+        &path(&labelled),
+        "--iterations",
+        "2",
+        "--out",
+        &path(&weights),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&labelled).unwrap();
+    let labels: Vec<f64> = text
+        .lines()
+        .map(|line| line.split_once(' ').unwrap().0.parse().unwrap())
+        .collect();
+    assert_eq!(labels.len(), 2, "only the quiet positions: {text}");
+    for label in labels {
+        // An expected score from the engine's centipawns, not a game's result.
+        assert!(label > 0.0 && label < 1.0 && label != 0.5, "{text}");
+    }
+    let header = std::fs::read_to_string(&weights).unwrap();
+    assert!(header.contains("--label-engine"), "{header}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tune_refuses_label_options_without_a_label_engine() {
+    assert_clean_error(
+        &["tune", "--data", "nothing.txt", "--labelled", "out.txt"],
+        "--label-engine",
+    );
+}
