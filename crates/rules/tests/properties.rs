@@ -87,10 +87,11 @@ proptest! {
             // A move is legal here exactly when it is listed: this position's moves,
             // and the moves of the positions before it (as a transposition table could
             // hand them over).
-            for &m in pos.legal_moves().iter().chain(earlier.iter()) {
-                prop_assert_eq!(pos.is_legal(m), pos.legal_moves().contains(&m), "{} {:?}", fen::write(&pos), m);
+            let all = pos.legal_moves();
+            for &m in all.iter().chain(earlier.iter()) {
+                prop_assert_eq!(pos.is_legal(m), all.contains(&m), "{} {:?}", fen::write(&pos), m);
             }
-            earlier = pos.legal_moves().iter().copied().collect();
+            earlier = all.iter().copied().collect();
             // A check is told before the move as it is after it.
             for &m in pos.legal_moves().iter() {
                 let mut child = pos.clone();
