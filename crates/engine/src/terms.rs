@@ -64,8 +64,20 @@ const OUTPOST: usize = PAWN_STORM + 1;
 /// first squares a piece gains matter more than later ones (a shut-in piece is nearly
 /// lost, one with ten squares hardly better off than one with nine).
 const MOBILITY_LOW_BASE: usize = OUTPOST + 1;
+/// Per piece kind, the squares from which such a piece could check the enemy king that one
+/// of them attacks, that the enemy does not defend and no own piece stands on.
+const SAFE_CHECK_BASE: usize = MOBILITY_LOW_BASE + ROLES;
+/// Passed pawns whose square in front is empty and not attacked by the enemy, and those
+/// whose square in front is taken, each times the weight of its rank (as for the kings).
+const PASSED_FREE: usize = SAFE_CHECK_BASE + ROLES;
+const PASSED_BLOCKED: usize = PASSED_FREE + 1;
+/// Pawns defended by an own pawn, and pairs of own pawns side by side on a rank.
+const PAWN_SUPPORTED: usize = PASSED_BLOCKED + 1;
+const PAWN_PHALANX: usize = PAWN_SUPPORTED + 1;
+/// The king's distance (up to 5) from its nearest own pawn: in an ending it guards them.
+const KING_PAWN_DISTANCE: usize = PAWN_PHALANX + 1;
 /// The number of terms.
-pub const TERMS: usize = MOBILITY_LOW_BASE + ROLES;
+pub const TERMS: usize = KING_PAWN_DISTANCE + 1;
 
 const LOW_MOBILITY: i32 = 4;
 
@@ -109,7 +121,13 @@ pub fn name(index: usize) -> String {
         KING_OPEN_FILE => "king-open-file".to_string(),
         PAWN_STORM => "pawn-storm".to_string(),
         OUTPOST => "outpost".to_string(),
-        i => format!("mobility-low.{}", role(i - MOBILITY_LOW_BASE)),
+        i if i < SAFE_CHECK_BASE => format!("mobility-low.{}", role(i - MOBILITY_LOW_BASE)),
+        i if i < PASSED_FREE => format!("safe-check.{}", role(i - SAFE_CHECK_BASE)),
+        PASSED_FREE => "passed-free".to_string(),
+        PASSED_BLOCKED => "passed-blocked".to_string(),
+        PAWN_SUPPORTED => "pawn-supported".to_string(),
+        PAWN_PHALANX => "pawn-phalanx".to_string(),
+        _ => "king-pawn-distance".to_string(),
     }
 }
 
@@ -159,11 +177,12 @@ impl TermWeights {
     pub fn render(&self) -> String {
         (0..TERMS)
             .map(|i| {
+                // Adding 0 turns a -0 into 0.
                 format!(
                     "{} {} {}\n",
                     name(i),
-                    self.mg[i].round(),
-                    self.eg[i].round()
+                    self.mg[i].round() + 0.0,
+                    self.eg[i].round() + 0.0
                 )
             })
             .collect()
@@ -182,7 +201,8 @@ pub struct ScoringWeights {
     /// By piece kind: whether any of its file or rank weights is not 0 (else the search
     /// skips them).
     squares: [bool; ROLES],
-    /// Whether a threat term's weight is not 0.
+    /// Whether a term needing both sides' attacks (threats, checks, passed pawns' paths)
+    /// has a weight that is not 0.
     threats: bool,
 }
 
@@ -196,8 +216,9 @@ impl ScoringWeights {
             files.chain(ranks).any(|i| mg[i] != 0 || eg[i] != 0)
         });
         let threats = [THREAT_BY_LESSER, HANGING]
-            .iter()
-            .any(|&i| mg[i] != 0 || eg[i] != 0);
+            .into_iter()
+            .chain(SAFE_CHECK_BASE..TERMS)
+            .any(|i| mg[i] != 0 || eg[i] != 0);
         ScoringWeights {
             mg,
             eg,
@@ -265,9 +286,14 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     }
     for color in Color::ALL {
         let sign = sign(color);
-        threats(pos, color, &attacks, &piece_value, &mut |index, n| {
-            counts[index] += sign * n
-        });
+        attack_terms(
+            pos,
+            color,
+            &attacks,
+            &pawns,
+            &piece_value,
+            &mut |index, n| counts[index] += sign * n,
+        );
     }
     (counts, army.min(PHASE_FULL) * PHASE_SCALE / PHASE_FULL)
 }
@@ -307,10 +333,17 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
     if weights.threats {
         for color in Color::ALL {
             let sign = sign(color);
-            threats(pos, color, &attacks, &piece_value, &mut |index, n| {
-                mg += sign * n * weights.mg[index];
-                eg += sign * n * weights.eg[index];
-            });
+            attack_terms(
+                pos,
+                color,
+                &attacks,
+                &pawns.sides,
+                &piece_value,
+                &mut |index, n| {
+                    mg += sign * n * weights.mg[index];
+                    eg += sign * n * weights.eg[index];
+                },
+            );
         }
     }
     let mg_share = army.min(PHASE_FULL) as f64 / PHASE_FULL as f64;
@@ -349,6 +382,8 @@ struct SquareBuckets {
     size: (u8, u8),
     file: [u8; 128],
     rank: [[u8; 128]; 2],
+    /// Each square's file and rank, without dividing by the board's width.
+    file_rank: [(i8, i8); 128],
 }
 
 impl SquareBuckets {
@@ -358,10 +393,12 @@ impl SquareBuckets {
             size: (geo.files, geo.ranks),
             file: [0; 128],
             rank: [[0; 128]; 2],
+            file_rank: [(0, 0); 128],
         };
         for rank in 0..geo.ranks {
             for file in 0..geo.files {
                 let slot = geo.square(file, rank).slot();
+                buckets.file_rank[slot] = (file as i8, rank as i8);
                 let from_edge = file.min(geo.files - 1 - file) as usize;
                 buckets.file[slot] = from_edge.min(FILE_BUCKETS - 1) as u8;
                 for color in Color::ALL {
@@ -371,6 +408,13 @@ impl SquareBuckets {
             }
         }
         buckets
+    }
+
+    /// The king's distance between two squares: the larger of the files and the ranks.
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        let (fa, ra) = self.file_rank[a.slot()];
+        let (fb, rb) = self.file_rank[b.slot()];
+        (fa - fb).abs().max((ra - rb).abs()) as i32
     }
 
     /// The buckets of `pos`'s board size, made once per size.
@@ -464,6 +508,14 @@ fn side_terms(
     if pieces[Role::Bishop.index()] >= 2 {
         add(BISHOP_PAIR, 1);
     }
+    let own_pawns = pos.pieces_of(color, Role::Pawn);
+    if let Some(king) = pos.king(color).filter(|_| own_pawns.non_empty()) {
+        let distance = own_pawns
+            .map(|pawn| buckets.distance(king, pawn))
+            .min()
+            .unwrap_or(0);
+        add(KING_PAWN_DISTANCE, distance.min(5));
+    }
     rook_files(pos, color, pawns, add);
     let enemy_pieces = pos.pieces(!color) & !enemy_pawns;
     add(PAWN_THREAT, count(ours.attacks & enemy_pieces));
@@ -503,6 +555,15 @@ fn pawn_sides(
         let passed = pawn_structure(pos, color, buckets, &ahead, enemy_attacks, &mut |i, n| {
             add(color, i, n)
         });
+        let own = pos.pieces_of(color, Role::Pawn);
+        add(color, PAWN_SUPPORTED, count(own & own_attacks));
+        let phalanx = own
+            .filter(|&sq| {
+                geo.offset(sq, 1, 0)
+                    .is_some_and(|beside| own.contains(beside))
+            })
+            .count();
+        add(color, PAWN_PHALANX, phalanx as i32);
         let files = pos
             .pieces_of(color, Role::Pawn)
             .fold(Bitboard::EMPTY, |set, sq| {
@@ -595,19 +656,108 @@ fn outposts(
     outposts
 }
 
+/// `color`'s terms that need both sides' attacks by piece kind.
+fn attack_terms(
+    pos: &Position,
+    color: Color,
+    attacks: &[[Bitboard; ROLES]; 2],
+    pawns: &[PawnSide; 2],
+    piece_value: &impl Fn(Role) -> i32,
+    add: &mut impl FnMut(usize, i32),
+) {
+    let attacked = [union(&attacks[0]), union(&attacks[1])];
+    threats(pos, color, attacks, &attacked, piece_value, add);
+    safe_checks(pos, color, attacks, &attacked, add);
+    passed_paths(
+        pos,
+        color,
+        attacked[(!color).index()],
+        pawns[color.index()].passed,
+        add,
+    );
+}
+
+fn union(sets: &[Bitboard; ROLES]) -> Bitboard {
+    sets.iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+}
+
+/// `color`'s safe checks against the enemy king. `attacked`: each side's attacks by all
+/// its pieces.
+fn safe_checks(
+    pos: &Position,
+    color: Color,
+    attacks: &[[Bitboard; ROLES]; 2],
+    attacked: &[Bitboard; 2],
+    add: &mut impl FnMut(usize, i32),
+) {
+    let Some(king) = pos.king(!color) else {
+        return;
+    };
+    let ours = &attacks[color.index()];
+    let safe = !(attacked[(!color).index()] | pos.pieces(color));
+    let occupied = pos.occupied();
+    for role in Role::ALL.into_iter().take(ROLES) {
+        let r = role.index();
+        if matches!(role, Role::Pawn | Role::King) || (ours[r] & safe).is_empty() {
+            continue;
+        }
+        // The pieces that check are those a piece of the same kind on the king's square
+        // attacks: every such piece moves alike both ways.
+        let checks = pos.attacks_of(!color, role, king, occupied) & ours[r] & safe;
+        add(SAFE_CHECK_BASE + r, count(checks));
+    }
+}
+
+/// `color`'s passed pawns free to advance or blocked; `enemy_attacks`: the squares the
+/// enemy attacks.
+fn passed_paths(
+    pos: &Position,
+    color: Color,
+    enemy_attacks: Bitboard,
+    passed: Bitboard,
+    add: &mut impl FnMut(usize, i32),
+) {
+    if passed.is_empty() {
+        return;
+    }
+    let files = pos.geometry().files;
+    let buckets = SquareBuckets::of(pos);
+    for sq in passed {
+        let weight = passed_weight(buckets.rank[color.index()][sq.slot()] as usize);
+        if weight == 0 {
+            continue;
+        }
+        // A pawn with a weight is short of its last rank: the square in front exists.
+        let stop = Square::new(match color {
+            Color::White => sq.raw() + files,
+            Color::Black => sq.raw() - files,
+        });
+        if pos.occupied().contains(stop) {
+            add(PASSED_BLOCKED, weight);
+        } else if !enemy_attacks.contains(stop) {
+            add(PASSED_FREE, weight);
+        }
+    }
+}
+
+/// A passed pawn's weight by its relative rank: 0 below the fourth, then growing.
+fn passed_weight(rank: usize) -> i32 {
+    (5 * rank as i32 - 13).max(0)
+}
+
 /// `color`'s threats against the enemy's pieces, from both sides' attacks by piece kind:
 /// pieces attacked by a lesser piece, and pieces attacked and not defended.
 fn threats(
     pos: &Position,
     color: Color,
     attacks: &[[Bitboard; ROLES]; 2],
+    all_attacks: &[Bitboard; 2],
     piece_value: &impl Fn(Role) -> i32,
     add: &mut impl FnMut(usize, i32),
 ) {
-    let union = |sets: &[Bitboard; ROLES]| sets.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
     let ours = &attacks[color.index()];
-    let attacked = union(ours);
-    let defended = union(&attacks[(!color).index()]);
+    let attacked = all_attacks[color.index()];
+    let defended = all_attacks[(!color).index()];
     for role in Role::ALL.into_iter().take(ROLES) {
         let targets = pos.pieces_of(!color, role) & attacked;
         if role == Role::King || targets.is_empty() {
@@ -727,8 +877,8 @@ fn passed_kings(
     rank: usize,
     add: &mut impl FnMut(usize, i32),
 ) {
-    let weight = 5 * rank as i32 - 13;
-    if weight <= 0 {
+    let weight = passed_weight(rank);
+    if weight == 0 {
         return;
     }
     let geo = pos.geometry();
@@ -927,6 +1077,52 @@ mod tests {
         let pos = chess("k7/8/8/8/8/4P3/8/4K3 w - - 0 1");
         let (counts, _) = terms(&pos, |_| 500);
         assert_eq!(counts[PASSED_ENEMY_KING], 0);
+    }
+
+    #[test]
+    fn safe_checks_are_counted() {
+        // White's knight on c6 could check from e7 (f6 is the g7 pawn's, d8 no check), its
+        // rook on a1 from a8; its bishop on c4 from nowhere (f7 is defended).
+        let pos = chess("6k1/5ppp/2N5/8/2B5/8/8/R3K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[SAFE_CHECK_BASE + Role::Knight.index()], 1);
+        assert_eq!(counts[SAFE_CHECK_BASE + Role::Rook.index()], 1);
+        assert_eq!(counts[SAFE_CHECK_BASE + Role::Bishop.index()], 0);
+        assert_eq!(
+            name(SAFE_CHECK_BASE + Role::Rook.index()),
+            "safe-check.rook"
+        );
+        // A black rook on a7 defends a8 and e7, so White has no safe check left, while it
+        // could itself check by taking the undefended rook on a1.
+        let pos = chess("6k1/r4ppp/2N5/8/2B5/8/8/R3K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[SAFE_CHECK_BASE + Role::Knight.index()], 0);
+        assert_eq!(counts[SAFE_CHECK_BASE + Role::Rook.index()], -1);
+    }
+
+    #[test]
+    fn a_passed_pawn_is_free_blocked_or_neither() {
+        // e6 (weight 12) with e7 empty and unguarded, then taken, then guarded from d8.
+        let count = |fen_text: &str| {
+            let (counts, _) = terms(&chess(fen_text), |_| 500);
+            (counts[PASSED_FREE], counts[PASSED_BLOCKED])
+        };
+        assert_eq!(count("k7/8/4P3/8/8/4K3/8/8 w - - 0 1"), (12, 0));
+        assert_eq!(count("k7/4r3/4P3/8/8/4K3/8/8 w - - 0 1"), (0, 12));
+        assert_eq!(count("k2b4/8/4P3/8/8/4K3/8/8 w - - 0 1"), (0, 0));
+        assert_eq!(name(PASSED_BLOCKED), "passed-blocked");
+    }
+
+    #[test]
+    fn pawn_chains_and_the_kings_distance_from_its_pawns_are_counted() {
+        // e3 defends d4, which stands beside e4; White's king is two squares from e3.
+        // Black has no pawns to count.
+        let pos = chess("4k3/8/8/8/3PP3/4P3/8/2B1K3 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[PAWN_SUPPORTED], 1);
+        assert_eq!(counts[PAWN_PHALANX], 1);
+        assert_eq!(counts[KING_PAWN_DISTANCE], 2);
+        assert_eq!(name(KING_PAWN_DISTANCE), "king-pawn-distance");
     }
 
     #[test]
