@@ -217,8 +217,9 @@ def black_against_the_engine(binary, pgn, verbose):
     term.expect(r"\n +1 [^\n]*R[^\n]*\r?\n(?: +[2-7] [^\n]*\n){6} +8  r  n  b  k  q  b  n  r \r?\n"
                 r" +h  g  f  e  d  c  b  a")
     term.expect(r"Black to move> ")
-    term.send("e2e4")
-    term.expect(r"Illegal: e2e4: the pawn on e2 is White's, and Black is to move\r?\n"
+    # The king cannot have moved on White's first move, whichever the engine chose.
+    term.send("e1e2")
+    term.expect(r"Illegal: e1e2: the king on e1 is White's, and Black is to move\r?\n"
                 r"For example [^;\n]*; type `moves` for all 20\.")
     term.expect(r"Black to move> ")
     os.write(term.fd, b"\x03")  # Ctrl-C, which the terminal turns into SIGINT
