@@ -35,6 +35,9 @@ pub struct Features {
     pub probcut: bool,
     /// The table's move is searched before the other moves are generated.
     pub staged_hash_move: bool,
+    /// Late quiet moves are reduced a ply more where the static evaluation is not above
+    /// the one two plies before (the side to move is not improving). Chess only.
+    pub lmr_improving: bool,
 }
 
 impl Features {
@@ -52,10 +55,11 @@ impl Features {
         correction_history: true,
         probcut: true,
         staged_hash_move: true,
+        lmr_improving: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "see",
         "check-extension",
         "rfp",
@@ -69,6 +73,7 @@ impl Features {
         "correction",
         "probcut",
         "staged",
+        "lmr-improving",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -87,6 +92,7 @@ impl Features {
             "correction" => self.correction_history = false,
             "probcut" => self.probcut = false,
             "staged" => self.staged_hash_move = false,
+            "lmr-improving" => self.lmr_improving = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -112,6 +118,7 @@ impl Features {
         correction_history: false,
         probcut: false,
         staged_hash_move: false,
+        lmr_improving: false,
     };
 }
 
