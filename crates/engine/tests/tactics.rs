@@ -370,19 +370,15 @@ fn solve(problem: &Problem) -> Result<u64, String> {
             return Err(format!("{text} does not mate"));
         }
     } else {
-        // Late-move reductions make a depth-N search less than full width, so the
-        // defender looks two plies further; the exhaustive check below is the exact one.
-        let plies = 2 * problem.mate_in as i32;
+        // The defender gets the attacker's node budget, not a fixed depth: late-move
+        // reductions make a depth-N search less than full width, and by how much changes
+        // with every tuning of them. The exhaustive check below is the exact one.
         let mut defender = Searcher::new(16);
-        let limits = Limits {
-            depth: Some(plies),
-            ..Default::default()
-        };
         let (_, reply) = defender.search(&child, &[pos.key()], &limits, |_| {});
         if reply.score > -MATE_BOUND {
             return Err(format!(
-                "after {text} the defender's search scores {} at depth {plies}",
-                reply.score
+                "after {text} the defender's search scores {} (depth {}, {} nodes)",
+                reply.score, reply.depth, reply.nodes
             ));
         }
     }
