@@ -38,6 +38,11 @@ pub struct Features {
     /// Late quiet moves are reduced a ply more where the static evaluation is not above
     /// the one two plies before (the side to move is not improving). Chess only.
     pub lmr_improving: bool,
+    /// Killers, the counter-move (a ply less) and losing captures are reduced late too,
+    /// not only plain quiet moves.
+    pub lmr_classes: bool,
+    /// Near the leaves, late quiet moves whose history is far below zero are skipped.
+    pub history_pruning: bool,
 }
 
 impl Features {
@@ -56,10 +61,12 @@ impl Features {
         probcut: true,
         staged_hash_move: true,
         lmr_improving: true,
+        lmr_classes: true,
+        history_pruning: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 16] = [
         "see",
         "check-extension",
         "rfp",
@@ -74,6 +81,8 @@ impl Features {
         "probcut",
         "staged",
         "lmr-improving",
+        "lmr-classes",
+        "history-pruning",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -93,6 +102,8 @@ impl Features {
             "probcut" => self.probcut = false,
             "staged" => self.staged_hash_move = false,
             "lmr-improving" => self.lmr_improving = false,
+            "lmr-classes" => self.lmr_classes = false,
+            "history-pruning" => self.history_pruning = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -119,6 +130,8 @@ impl Features {
         probcut: false,
         staged_hash_move: false,
         lmr_improving: false,
+        lmr_classes: false,
+        history_pruning: false,
     };
 }
 

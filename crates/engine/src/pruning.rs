@@ -40,6 +40,14 @@ pub fn see_quiet_threshold(depth: i32) -> Score {
     -25 * depth * depth
 }
 
+/// History pruning: depths up to this skip late quiet moves whose history (±16,384) is
+/// below the threshold.
+pub const HISTORY_PRUNING_DEPTH: i32 = 3;
+
+pub fn history_pruning_threshold(depth: i32) -> i32 {
+    -2_048 * depth
+}
+
 /// ProbCut: nodes this deep try to end on a capture that beats beta by the margin in a
 /// search this many plies shallower.
 pub const PROBCUT_DEPTH: i32 = 5;

@@ -760,7 +760,11 @@ impl Searcher {
             }
             next += 1;
             pick(&mut moves, i);
-            let Ordered { class, m, .. } = moves[i];
+            let Ordered {
+                class,
+                m,
+                key: order_key,
+            } = moves[i];
             let quiet = class.is_quiet();
             let late = i > 0 && best_score > -MATE_BOUND;
             if late && quiet && self.strength.overlooks(key, m, ply) {
@@ -772,6 +776,19 @@ impl Searcher {
                 && late
                 && !thin_ending
                 && self.prunes(pos, m, class, gives_check, depth, i, improving)
+            {
+                continue;
+            }
+            // A quiet move's ordering key is its history: one that has failed again and
+            // again near here is not worth a search near the leaves.
+            if may_prune
+                && late
+                && quiet
+                && !gives_check
+                && !thin_ending
+                && self.features.history_pruning
+                && depth <= pruning::HISTORY_PRUNING_DEPTH
+                && order_key < pruning::history_pruning_threshold(depth)
             {
                 continue;
             }
@@ -794,9 +811,16 @@ impl Searcher {
             let score = if i == 0 {
                 -self.child_value(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched less deep first (late-move reduction).
+                // Late moves are searched less deep first (late-move reduction): quiet
+                // ones, killers and the counter-move a ply less, and losing captures.
+                let reducible = match class {
+                    Class::Quiet => true,
+                    Class::Refutation | Class::LosingCapture => self.features.lmr_classes,
+                    _ => false,
+                };
                 let reduction =
-                    if quiet && depth >= lmr_depth && !in_check && !gives_check && !thin_ending {
+                    if reducible && depth >= lmr_depth && !in_check && !gives_check && !thin_ending
+                    {
                         // Not where the evaluation is unknown (dice, a crowning, a check),
                         // and only in chess: in Wildebeest it measured no gain
                         // (docs/engine.md, "Session 23").
@@ -805,7 +829,8 @@ impl Searcher {
                             && raw_eval.is_some()
                             && !improving;
                         let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node)
-                            + i32::from(worsening);
+                            + i32::from(worsening)
+                            - i32::from(class == Class::Refutation);
                         r.clamp(0, new_depth - 1)
                     } else {
                         0

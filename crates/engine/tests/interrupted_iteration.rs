@@ -46,9 +46,10 @@ fn a_cut_short_iteration_plays_the_better_move_it_found() {
             }
             changes += 1;
             // The search looks at its node budget every 1,024 nodes: each of these
-            // budgets stops it inside the iteration that changed its mind.
-            let span = after - 2_048 - before;
-            let cuts = (1..=8).map(|k| before + span * k / 8);
+            // budgets stops it inside the iteration that changed its mind. They reach
+            // to the iteration's last check, since a change of mind often comes late.
+            let span = after - 1_025 - before;
+            let cuts = (1..=16).map(|k| before + span * k / 16);
             let picks: Vec<Move> = cuts.map(|nodes| best_within(&pos, nodes)).collect();
             played_new += usize::from(picks.contains(&new));
         }
