@@ -26,10 +26,11 @@ pub struct Strength {
 
 /// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level
 /// searching until its node cap ends the search (docs/engine.md, "Calibration"; levels 1
-/// and 2 chained through self-play). Levels 7 and 8 search the same engine further than
-/// level 6 and are given its figure, the least they play at (level 7, measured against
-/// a higher rung of Stockfish's uneven ladder, came out no higher).
-pub const LEVEL_ELO: [u32; 8] = [905, 1230, 1425, 1690, 1955, 2165, 2165, 2165];
+/// and 2 chained through self-play; level 6 last measured in session 20, with a weaker
+/// engine). Levels 7 and 8 search the same engine further than level 6 and are given its
+/// figure, the least they play at (level 7, measured against a higher rung of
+/// Stockfish's uneven ladder, came out no higher).
+pub const LEVEL_ELO: [u32; 8] = [735, 1135, 1450, 1700, 2100, 2165, 2165, 2165];
 
 /// The levels whose [`LEVEL_ELO`] is their own measured rating; the others' is the least
 /// they play at.
@@ -49,9 +50,9 @@ pub const LEVEL_STYLE: [&str; 8] = [
 
 /// Level settings: depth, nodes, noise, overlooked quiet moves per mille.
 const LEVELS: [(Option<i32>, Option<u64>, Score, u32); 8] = [
+    (Some(1), Some(1_000), 200, 250),
     (Some(2), Some(1_500), 180, 220),
     (Some(3), Some(2_500), 160, 200),
-    (Some(3), Some(5_000), 110, 130),
     (Some(4), Some(20_000), 40, 40),
     (Some(9), Some(200_000), 12, 5),
     (None, Some(500_000), 0, 0),
@@ -187,7 +188,7 @@ mod tests {
     fn a_limit_asked_for_and_the_strength_s_limit_the_smaller_wins() {
         let s = Strength::level(1);
         assert_eq!(s.node_limit(Some(100)), Some(100));
-        assert_eq!(s.node_limit(None), Some(1_500));
+        assert_eq!(s.node_limit(None), Some(1_000));
         assert_eq!(Strength::FULL.depth_limit(None), None);
     }
 }
