@@ -35,9 +35,6 @@ pub struct Features {
     pub probcut: bool,
     /// The table's move is searched before the other moves are generated.
     pub staged_hash_move: bool,
-    /// Late quiet moves are reduced a ply more where the static evaluation is not above
-    /// the one two plies before (the side to move is not improving). Chess only.
-    pub lmr_improving: bool,
     /// Killers, the counter-move (a ply less) and losing captures are reduced late too,
     /// not only plain quiet moves.
     pub lmr_classes: bool,
@@ -60,13 +57,12 @@ impl Features {
         correction_history: true,
         probcut: true,
         staged_hash_move: true,
-        lmr_improving: true,
         lmr_classes: true,
         history_pruning: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 15] = [
         "see",
         "check-extension",
         "rfp",
@@ -80,7 +76,6 @@ impl Features {
         "correction",
         "probcut",
         "staged",
-        "lmr-improving",
         "lmr-classes",
         "history-pruning",
     ];
@@ -101,7 +96,6 @@ impl Features {
             "correction" => self.correction_history = false,
             "probcut" => self.probcut = false,
             "staged" => self.staged_hash_move = false,
-            "lmr-improving" => self.lmr_improving = false,
             "lmr-classes" => self.lmr_classes = false,
             "history-pruning" => self.history_pruning = false,
             "all" => *self = Features::NONE,
@@ -129,7 +123,6 @@ impl Features {
         correction_history: false,
         probcut: false,
         staged_hash_move: false,
-        lmr_improving: false,
         lmr_classes: false,
         history_pruning: false,
     };

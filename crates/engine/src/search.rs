@@ -821,15 +821,8 @@ impl Searcher {
                 let reduction =
                     if reducible && depth >= lmr_depth && !in_check && !gives_check && !thin_ending
                     {
-                        // Not where the evaluation is unknown (dice, a crowning, a check),
-                        // and only in chess: in Wildebeest it measured no gain
-                        // (docs/engine.md, "Session 23").
-                        let worsening = self.features.lmr_improving
-                            && pos.variant().id == rules::VariantId::Chess
-                            && raw_eval.is_some()
-                            && !improving;
-                        let r = pruning::late_move_reduction(depth, i) - i32::from(pv_node)
-                            + i32::from(worsening)
+                        let r = pruning::late_move_reduction(depth, i)
+                            - i32::from(pv_node)
                             - i32::from(class == Class::Refutation);
                         r.clamp(0, new_depth - 1)
                     } else {
