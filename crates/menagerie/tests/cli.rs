@@ -451,8 +451,7 @@ fn uci_plays_at_a_limited_strength() {
     assert!(out.contains("option name UCI_Elo type spin"), "{out}");
     assert!(out.contains("bestmove "), "{out}");
     // 1100 is level 1 (below level 2's 1135), which searches one ply at most, however
-    // deep it is asked to go.
-    assert!(out.contains(" depth 1 "), "{out}");
+    // deep it is asked to go. (`quit` may stop the search before it reports a depth.)
     assert!(!out.contains(" depth 2 "), "{out}");
 }
 
