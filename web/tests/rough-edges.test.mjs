@@ -239,7 +239,7 @@ pageTest("the engine level starts at the server's default and each level says wh
     about.push(await page.textContent(".level-about"));
   }
   assert.equal(new Set(about).size, 8, "eight different descriptions");
-  assert.match(about[4], /measured about 1955 Elo/, "level 5's rating as docs/engine.md measures it");
+  assert.match(about[4], /measured about 2100 Elo/, "level 5's rating as docs/engine.md measures it");
   assert.match(about[7], /measured at least 2165 Elo/, "level 8 is not measured: the least it plays at");
 });
 
