@@ -221,6 +221,13 @@ impl Searcher {
         self.set_threads(threads);
     }
 
+    /// The table's best move in `pos`, when it has a legal one: the reply to ponder on
+    /// when a search cut short has no longer line.
+    pub fn table_move(&self, pos: &Position) -> Option<Move> {
+        let m = self.tt.get(pos.key()).and_then(|e| e.best)?;
+        pos.legal_moves().contains(&m).then_some(m)
+    }
+
     pub fn clear(&mut self) {
         self.tt.clear();
         self.order.clear();

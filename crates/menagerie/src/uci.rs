@@ -325,6 +325,17 @@ impl Session {
                 stop.store(false, Ordering::Relaxed);
                 pv = job.search(&mut searcher, &limits, &stop);
             }
+            // A search cut short may play a move its last full line does not start with;
+            // the table still knows the likely reply.
+            if let [best] = pv[..] {
+                let mut after = job.pos.clone();
+                after.play(best);
+                if !after.chance_pending()
+                    && let Some(reply) = searcher.table_move(&after)
+                {
+                    pv.push(reply);
+                }
+            }
             say(&job.bestmove(&pv));
         }));
     }
