@@ -2,6 +2,7 @@
 //! variants the material each side expects to lose to the next roll.
 
 use crate::battle_eval::battle_terms;
+use crate::network::Network;
 use crate::score::{Score, WIN_VALUE};
 use crate::terms;
 use rules::options::JuggernautEdge;
@@ -37,6 +38,11 @@ pub struct Weights {
     pub tapered: bool,
     /// Other weights for the tapered terms than the committed ones (a match's `terms=FILE`).
     pub terms: Option<&'static terms::ScoringWeights>,
+    /// Chess and Wildebeest: the evaluation network (`network.rs`) in place of everything
+    /// above, where the variant has one.
+    pub network: bool,
+    /// Another network than the committed one (a match's `net=FILE`), for its variant.
+    pub net: Option<&'static Network>,
 }
 
 impl Weights {
@@ -52,7 +58,17 @@ impl Weights {
         battle_contempt: 60,
         tapered: true,
         terms: None,
+        network: true,
+        net: None,
     };
+
+    /// The network that evaluates `variant`, if any.
+    pub fn network_for(&self, variant: VariantId) -> Option<&'static Network> {
+        if !self.network {
+            return None;
+        }
+        self.net.filter(|net| net.variant() == variant)
+    }
 
     pub fn value(&self, pos: &Position, role: Role) -> Score {
         if role == Role::King && pos.variant().royal_king {
@@ -63,7 +79,7 @@ impl Weights {
     }
 
     /// Sets one weight by name: a role (`camel`), `hand`, `shelter`, `king-activity`,
-    /// `battle`, `contempt` or `tapered`.
+    /// `battle`, `contempt`, `tapered` or `network`.
     pub fn set(&mut self, name: &str, value: Score) -> Result<(), String> {
         match name {
             "hand" => self.hand_percent = value,
@@ -72,6 +88,7 @@ impl Weights {
             "battle" => self.battle_terms = value != 0,
             "contempt" => self.battle_contempt = value,
             "tapered" => self.tapered = value != 0,
+            "network" => self.network = value != 0,
             _ => return self.set_role(name, value),
         }
         Ok(())
@@ -84,7 +101,7 @@ impl Weights {
             .ok_or_else(|| {
                 let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 format!(
-                    "unknown weight '{name}' (hand, shelter, king-activity, battle, contempt, tapered, {})",
+                    "unknown weight '{name}' (hand, shelter, king-activity, battle, contempt, tapered, network, {})",
                     names.join(", ")
                 )
             })?;
@@ -174,6 +191,18 @@ pub fn evaluate(pos: &Position) -> Score {
 
 /// The evaluation of `pos` for its side to move.
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
+    if let Some(net) = weights.network_for(pos.variant().id) {
+        let below = match net.on_top() {
+            true => hand_written(pos, weights),
+            false => 0,
+        };
+        return below + net.evaluate(pos);
+    }
+    hand_written(pos, weights)
+}
+
+/// The evaluation without a network.
+fn hand_written(pos: &Position, weights: &Weights) -> Score {
     let mut score = [0 as Score; 2];
     SquareTables::with(pos, |tables| {
         for color in Color::ALL {

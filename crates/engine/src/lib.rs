@@ -7,6 +7,7 @@ pub mod correction;
 pub mod eval;
 pub mod eval_cache;
 pub mod features;
+pub mod network;
 pub mod ordering;
 pub mod pawn_cache;
 pub mod pruning;

@@ -4,12 +4,14 @@ mod bench;
 mod matches;
 mod movers;
 mod moves;
+mod net_data;
 mod perft;
 mod pgn_cmd;
 mod play;
 mod serve;
 mod setup;
 mod simulate;
+mod train_net;
 mod tune;
 mod uci;
 mod uci_player;
@@ -89,6 +91,16 @@ enum Command {
     /// and write its weights file.
     #[command(after_help = "Example:\n  menagerie tune --variant chess --games 1000 --nodes 1500")]
     Tune(tune::TuneArgs),
+    /// Self-play positions with their search scores, to train the evaluation network on.
+    #[command(
+        after_help = "Example:\n  menagerie net-data --variant chess --games 2000 --nodes 5000 --out chess.data"
+    )]
+    NetData(net_data::NetDataArgs),
+    /// Train the evaluation network (chess, wildebeest) on `net-data` positions and write it.
+    #[command(
+        after_help = "Example:\n  menagerie train-net --variant chess --data chess.data --out chess.net"
+    )]
+    TrainNet(train_net::TrainNetArgs),
 }
 
 impl Command {
@@ -105,6 +117,8 @@ impl Command {
                 | Command::Pgn(_)
                 | Command::Bench(_)
                 | Command::Tune(_)
+                | Command::NetData(_)
+                | Command::TrainNet(_)
         )
     }
 }
@@ -164,6 +178,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Tune(args) => tune::run(args),
+        Command::NetData(args) => net_data::run(args),
+        Command::TrainNet(args) => train_net::run(args),
     })
 }
 

@@ -130,6 +130,7 @@ impl Player {
                     })?)
                 }
                 "terms" => weights.terms = Some(read_term_weights(value)?),
+                "net" => weights.net = Some(read_network(value)?),
                 _ if key.starts_with("value.") => weights
                     .set(&key["value.".len()..], number()? as i32)
                     .map_err(|e| anyhow::anyhow!("player '{spec}': {e}"))?,
@@ -137,7 +138,7 @@ impl Player {
                     options.push((key["option.".len()..].to_string(), value.to_string()))
                 }
                 _ => bail!(
-                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, terms=FILE, without=FEATURE, level=N, elo=N, noise=CP, overlook=PERMILLE, random, greedy, uci=PATH, option.NAME=VALUE)"
+                    "player '{spec}': unknown setting '{part}' (depth=N, nodes=N, movetime=MS, frozen, horizon=N, value.ROLE=CP, value.hand=PERCENT, terms=FILE, net=FILE, without=FEATURE, level=N, elo=N, noise=CP, overlook=PERMILLE, random, greedy, uci=PATH, option.NAME=VALUE)"
                 ),
             }
         }
@@ -254,6 +255,15 @@ fn read_term_weights(path: &str) -> Result<&'static engine::terms::ScoringWeight
     Ok(Box::leak(Box::new(engine::terms::ScoringWeights::new(
         &weights,
     ))))
+}
+
+/// An evaluation network (as `menagerie train-net` writes it), kept for the rest of the
+/// process.
+fn read_network(path: &str) -> Result<&'static engine::network::Network> {
+    let bytes = std::fs::read(path).with_context(|| format!("net={path}"))?;
+    let net = engine::network::Network::from_bytes(&bytes)
+        .map_err(|e| anyhow::anyhow!("net={path}: {e}"))?;
+    Ok(Box::leak(Box::new(net)))
 }
 
 fn parse_clock(text: &str) -> Option<(Duration, Duration)> {

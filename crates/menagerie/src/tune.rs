@@ -138,8 +138,10 @@ pub fn run(args: TuneArgs) -> Result<()> {
         }
         None => (positions, source),
     };
+    // The terms are fitted under the hand-written evaluation, never under a network.
     let base_weights = Weights {
         tapered: false,
+        network: false,
         ..Weights::DEFAULT
     };
     let samples: Vec<Sample> = positions
@@ -390,7 +392,7 @@ fn label(pos: &Position, result: f64, base_weights: &Weights) -> Option<Sample> 
 
 /// Not in check, with a legal move, and no capture or promotion that gains by exchange
 /// evaluation: the quiescence search would stand pat.
-fn is_quiet(pos: &Position) -> bool {
+pub(crate) fn is_quiet(pos: &Position) -> bool {
     if pos.is_check() {
         return false;
     }

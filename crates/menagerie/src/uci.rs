@@ -117,6 +117,9 @@ impl Session {
         say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
+        say(&format!(
+            "option name EvalFile type string default {BUILT_IN_NETWORK}"
+        ));
         say("option name UCI_ShowWDL type check default false");
         say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
@@ -171,6 +174,26 @@ impl Session {
                     .lock()
                     .expect("searcher")
                     .set_threads(threads.clamp(1, MAX_THREADS));
+            }
+            "EvalFile" => {
+                let net = match value {
+                    "" | BUILT_IN_NETWORK => None,
+                    path => {
+                        let bytes =
+                            std::fs::read(path).map_err(|e| format!("EvalFile {path}: {e}"))?;
+                        let net = engine::network::Network::from_bytes(&bytes)
+                            .map_err(|e| format!("EvalFile {path}: {e}"))?;
+                        // Kept for the rest of the process, as the built-in one is.
+                        Some(&*Box::leak(Box::new(net)))
+                    }
+                };
+                self.wait();
+                let mut searcher = self.searcher.lock().expect("searcher");
+                let weights = engine::eval::Weights {
+                    net,
+                    ..engine::eval::Weights::DEFAULT
+                };
+                searcher.set_weights(weights);
             }
             "UCI_ShowWDL" => self.show_wdl = value == "true",
             "MultiPV" => {
@@ -359,6 +382,8 @@ const GO_WORDS: [&str; 12] = [
 
 /// The most principal variations `MultiPV` may ask for.
 const MAX_LINES: usize = 64;
+/// `EvalFile`'s value for the network built into the program.
+const BUILT_IN_NETWORK: &str = "<built-in>";
 /// The most search threads the `Threads` option takes.
 const MAX_THREADS: usize = 64;
 

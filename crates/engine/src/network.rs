@@ -1,0 +1,440 @@
+//! The evaluation network of chess and Wildebeest: each piece on its square, seen from
+//! each side (one input per colour, kind and square, the board turned over for Black),
+//! a hidden layer of `HIDDEN` clipped-linear units for each side's view, and one output,
+//! the score for the side to move. Trained by `menagerie train-net` on self-play
+//! positions and stored in integers, so that it evaluates with integer arithmetic alone.
+//!
+//! The hidden layer is summed afresh for every position (no incremental update along the
+//! search): with some 30 pieces it is a few thousand additions, which costs about what
+//! the hand-written terms did.
+
+use crate::score::Score;
+use rules::{Color, Position, Role, Square, VariantId};
+
+/// Hidden units for each side's view.
+pub const HIDDEN: usize = 128;
+/// The first layer's weights and biases are stored times `QA`; a hidden unit's output is
+/// clipped to 0..`QA` (0 to 1).
+pub const QA: i32 = 255;
+/// The output layer's weights are stored times `QB`, its bias times `QA * QB`.
+pub const QB: i32 = 512;
+/// The network's output times `SCALE` is centipawns; on the training's logistic curve
+/// `1 / (1 + e^(-cp / SCALE))` is the expected score.
+pub const SCALE: i32 = 400;
+/// Stored weights of the first layer lie within this (times `QA`), so that the sum of a
+/// position's inputs fits an `i16`.
+pub const WEIGHT_LIMIT: f32 = 1.98;
+
+const MAGIC: &[u8; 8] = b"MNETv001";
+
+/// Which input a piece is: its colour as seen from `view` (own or enemy), its kind and its
+/// square, the board turned over for Black so that each side sees itself at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub files: u8,
+    pub ranks: u8,
+    /// Pawn to king for chess; with camel and wildebeest for Wildebeest.
+    pub roles: usize,
+}
+
+impl Layout {
+    pub fn of(variant: VariantId) -> Option<Layout> {
+        match variant {
+            VariantId::Chess => Some(Layout {
+                files: 8,
+                ranks: 8,
+                roles: 6,
+            }),
+            VariantId::Wildebeest => Some(Layout {
+                files: 11,
+                ranks: 10,
+                roles: 8,
+            }),
+            _ => None,
+        }
+    }
+
+    pub fn inputs(&self) -> usize {
+        2 * self.roles * self.squares()
+    }
+
+    fn squares(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    pub fn input(&self, view: Color, color: Color, role: Role, sq: Square) -> usize {
+        let files = self.files as usize;
+        let (file, rank) = (sq.index() % files, sq.index() / files);
+        let rank = match view {
+            Color::White => rank,
+            Color::Black => self.ranks as usize - 1 - rank,
+        };
+        let side = usize::from(color != view);
+        (side * self.roles + role.index()) * self.squares() + rank * files + file
+    }
+
+    /// The same piece's input with the board turned left to right.
+    pub fn mirrored(&self, input: usize) -> usize {
+        let files = self.files as usize;
+        let file = input % files;
+        input - file + (files - 1 - file)
+    }
+
+    /// Calls `f` with the input of every piece of `pos` as seen from `view`.
+    pub fn for_each_input(&self, pos: &Position, view: Color, mut f: impl FnMut(usize)) {
+        for color in Color::ALL {
+            for &role in &Role::ALL[..self.roles] {
+                for sq in pos.pieces_of(color, role) {
+                    f(self.input(view, color, role, sq));
+                }
+            }
+        }
+    }
+}
+
+#[derive(PartialEq)]
+pub struct Network {
+    variant: VariantId,
+    layout: Layout,
+    /// One row of `HIDDEN` weights for each input.
+    input: Vec<[i16; HIDDEN]>,
+    bias: [i16; HIDDEN],
+    /// The side to move's view's units, then the other side's.
+    output: [i16; 2 * HIDDEN],
+    output_bias: i32,
+    /// The network scores what the hand-written evaluation misses: its output is added
+    /// to that evaluation's.
+    on_top: bool,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network({}, {} inputs, {HIDDEN} hidden)",
+            self.variant.name(),
+            self.input.len()
+        )
+    }
+}
+
+/// The trained weights as floating point, the form `train-net` fits.
+pub struct FloatWeights {
+    /// `inputs * HIDDEN`, input by input.
+    pub input: Vec<f32>,
+    pub bias: Vec<f32>,
+    pub output: Vec<f32>,
+    pub output_bias: f32,
+    /// Trained as a correction to the hand-written evaluation.
+    pub on_top: bool,
+}
+
+impl Network {
+    pub fn variant(&self) -> VariantId {
+        self.variant
+    }
+
+    /// Whether the score is a correction to the hand-written evaluation's.
+    pub fn on_top(&self) -> bool {
+        self.on_top
+    }
+
+    /// The score of `pos` for its side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> Score {
+        let us = pos.turn();
+        let mut own = self.bias;
+        let mut enemy = self.bias;
+        for color in Color::ALL {
+            for &role in &Role::ALL[..self.layout.roles] {
+                for sq in pos.pieces_of(color, role) {
+                    add(
+                        &mut own,
+                        &self.input[self.layout.input(us, color, role, sq)],
+                    );
+                    add(
+                        &mut enemy,
+                        &self.input[self.layout.input(!us, color, role, sq)],
+                    );
+                }
+            }
+        }
+        let (own_weights, enemy_weights) = self.output.split_at(HIDDEN);
+        let sum = self.output_bias + dot(&own, own_weights) + dot(&enemy, enemy_weights);
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as Score
+    }
+
+    /// Rounds trained weights to the stored integers.
+    pub fn quantize(variant: VariantId, weights: &FloatWeights) -> Result<Network, String> {
+        let layout = Layout::of(variant).ok_or("no network for this variant")?;
+        if weights.input.len() != layout.inputs() * HIDDEN
+            || weights.bias.len() != HIDDEN
+            || weights.output.len() != 2 * HIDDEN
+        {
+            return Err("the weights do not fit the variant's network".into());
+        }
+        let first = |w: f32| (w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * QA as f32).round() as i16;
+        let second = |w: f32| (w * QB as f32).round().clamp(-32767.0, 32767.0) as i16;
+        Ok(Network {
+            variant,
+            layout,
+            input: weights
+                .input
+                .chunks_exact(HIDDEN)
+                .map(|row| std::array::from_fn(|j| first(row[j])))
+                .collect(),
+            bias: std::array::from_fn(|j| first(weights.bias[j])),
+            output: std::array::from_fn(|j| second(weights.output[j])),
+            output_bias: (weights.output_bias * (QA * QB) as f32).round() as i32,
+            on_top: weights.on_top,
+        })
+    }
+
+    /// The stored form: a magic, the variant's name, then the integers little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        let name = self.variant.name().as_bytes();
+        bytes.push(name.len() as u8);
+        bytes.extend_from_slice(name);
+        bytes.push(u8::from(self.on_top));
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.input.len() as u32).to_le_bytes());
+        let weights = self
+            .input
+            .iter()
+            .flatten()
+            .chain(&self.bias)
+            .chain(&self.output);
+        for w in weights {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let mut reader = Reader { bytes, at: 0 };
+        if reader.take(MAGIC.len())? != MAGIC {
+            return Err("not a Menagerie network (or another version of one)".into());
+        }
+        let name_len = reader.take(1)?[0] as usize;
+        let name = std::str::from_utf8(reader.take(name_len)?).map_err(|e| e.to_string())?;
+        let variant: VariantId = name
+            .parse()
+            .map_err(|_| format!("unknown variant '{name}'"))?;
+        let layout = Layout::of(variant).ok_or(format!("no network for {name}"))?;
+        let on_top = match reader.take(1)?[0] {
+            0 => false,
+            1 => true,
+            other => return Err(format!("unknown network kind {other}")),
+        };
+        let hidden = reader.u32()? as usize;
+        let inputs = reader.u32()? as usize;
+        if hidden != HIDDEN || inputs != layout.inputs() {
+            return Err(format!(
+                "a network of {inputs} inputs and {hidden} hidden units; this build's {name} network has {} and {HIDDEN}",
+                layout.inputs()
+            ));
+        }
+        let mut input = vec![[0i16; HIDDEN]; inputs];
+        for row in &mut input {
+            reader.fill(row)?;
+        }
+        let mut bias = [0i16; HIDDEN];
+        reader.fill(&mut bias)?;
+        let mut output = [0i16; 2 * HIDDEN];
+        reader.fill(&mut output)?;
+        let output_bias = reader.u32()? as i32;
+        if reader.at != bytes.len() {
+            return Err("bytes left over after the network".into());
+        }
+        Ok(Network {
+            variant,
+            layout,
+            input,
+            bias,
+            output,
+            output_bias,
+            on_top,
+        })
+    }
+}
+
+fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+fn dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&a, &w)| i32::from(a).clamp(0, QA) * i32::from(w))
+        .sum()
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at + n;
+        let part = self
+            .bytes
+            .get(self.at..end)
+            .ok_or("the network is cut short")?;
+        self.at = end;
+        Ok(part)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+
+    fn fill(&mut self, out: &mut [i16]) -> Result<(), String> {
+        let bytes = self.take(out.len() * 2)?;
+        for (w, b) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+            *w = i16::from_le_bytes([b[0], b[1]]);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::fen;
+
+    /// A network with weights from a fixed pseudo-random sequence.
+    fn scrambled(variant: VariantId) -> Network {
+        let inputs = Layout::of(variant).expect("a network variant").inputs();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |limit: f32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
+        };
+        let weights = FloatWeights {
+            input: (0..inputs * HIDDEN).map(|_| next(0.2)).collect(),
+            bias: (0..HIDDEN).map(|_| next(0.3)).collect(),
+            output: (0..2 * HIDDEN).map(|_| next(0.5)).collect(),
+            output_bias: 0.1,
+            on_top: variant == VariantId::Wildebeest,
+        };
+        Network::quantize(variant, &weights).expect("weights of the right size")
+    }
+
+    fn position(variant: VariantId, text: &str) -> Position {
+        fen::parse(variant.rules().expect("a variant"), text).expect("a valid FEN")
+    }
+
+    #[test]
+    fn the_stored_form_reads_back_as_written() {
+        for variant in [VariantId::Chess, VariantId::Wildebeest] {
+            let net = scrambled(variant);
+            let read = Network::from_bytes(&net.to_bytes()).expect("its own bytes read");
+            assert!(read == net, "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn damaged_bytes_are_refused_with_a_reason() {
+        let bytes = scrambled(VariantId::Chess).to_bytes();
+        let cut = Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+        assert!(cut.contains("cut short"), "{cut}");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(
+            Network::from_bytes(&longer)
+                .unwrap_err()
+                .contains("left over")
+        );
+        let mut other = bytes.clone();
+        other[0] = b'X';
+        assert!(
+            Network::from_bytes(&other)
+                .unwrap_err()
+                .contains("not a Menagerie network")
+        );
+        let wildebeest = scrambled(VariantId::Wildebeest).to_bytes();
+        let mut mixed = wildebeest[..MAGIC.len() + 12].to_vec();
+        mixed.extend_from_slice(&bytes[MAGIC.len() + 7..]);
+        assert!(Network::from_bytes(&mixed).unwrap_err().contains("inputs"));
+    }
+
+    /// Each side sees the board from its own end, so a position and its mirror image
+    /// with the colours and the move swapped score the same.
+    #[test]
+    fn a_position_and_its_colour_flipped_mirror_score_alike() {
+        let net = scrambled(VariantId::Chess);
+        let pairs = [
+            (
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+            ),
+            (
+                "8/5k2/8/3p4/8/2N5/5PK1/8 b - - 0 40",
+                "8/5pk1/2n5/8/3P4/8/5K2/8 w - - 0 40",
+            ),
+        ];
+        for (a, b) in pairs {
+            let (a, b) = (position(VariantId::Chess, a), position(VariantId::Chess, b));
+            assert_eq!(net.evaluate(&a), net.evaluate(&b));
+        }
+        let start = position(
+            VariantId::Chess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        let moved = position(
+            VariantId::Chess,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        );
+        assert_ne!(
+            net.evaluate(&start),
+            net.evaluate(&moved),
+            "the inputs see the pieces"
+        );
+    }
+
+    #[test]
+    fn every_piece_has_its_own_input_from_each_view() {
+        for variant in [VariantId::Chess, VariantId::Wildebeest] {
+            let layout = Layout::of(variant).expect("a network variant");
+            let squares = layout.files as usize * layout.ranks as usize;
+            for view in Color::ALL {
+                let mut seen = vec![false; layout.inputs()];
+                for color in Color::ALL {
+                    for &role in &Role::ALL[..layout.roles] {
+                        for sq in 0..squares {
+                            let input = layout.input(view, color, role, Square::new(sq as u8));
+                            assert!(!seen[input], "{variant:?} {view:?} {color:?} {role:?} {sq}");
+                            seen[input] = true;
+                        }
+                    }
+                }
+                assert!(seen.iter().all(|&s| s));
+            }
+        }
+    }
+
+    #[test]
+    fn mirroring_turns_the_board_left_to_right() {
+        let layout = Layout::of(VariantId::Wildebeest).expect("a network variant");
+        let (a1, k1, b2, j2) = (
+            Square::new(0),
+            Square::new(10),
+            Square::new(12),
+            Square::new(20),
+        );
+        let knight = |sq| layout.input(Color::Black, Color::White, Role::Knight, sq);
+        assert_eq!(layout.mirrored(knight(a1)), knight(k1));
+        assert_eq!(layout.mirrored(knight(b2)), knight(j2));
+        for input in 0..layout.inputs() {
+            assert_eq!(layout.mirrored(layout.mirrored(input)), input);
+        }
+    }
+}

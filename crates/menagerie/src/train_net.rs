@@ -1,0 +1,591 @@
+//! `menagerie train-net`: fits the evaluation network (`engine::network`) to the positions
+//! `menagerie net-data` wrote. Each position's target is the expected score its search
+//! gave, on the logistic curve of `network::SCALE`, mixed with its game's result; the
+//! loss is the squared error of the network's expected score, minimised by Adam over
+//! shuffled mini-batches, each batch's gradient summed on several threads. The network
+//! is written after every epoch, so a run stopped early keeps its last one.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use engine::eval::{Weights, evaluate_with};
+use engine::network::{FloatWeights, HIDDEN, Layout, Network, SCALE, WEIGHT_LIMIT};
+use rules::{Color, VariantId};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct TrainNetArgs {
+    /// chess or wildebeest.
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Positions from `menagerie net-data` (repeatable).
+    #[arg(long, required = true)]
+    data: Vec<String>,
+    /// Where to write the network.
+    #[arg(long)]
+    out: String,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 20)]
+    epochs: u32,
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's step size; a tenth of it for the last 30% of the epochs, a hundredth for the
+    /// last 10%.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    /// The game's result's share of each target (the search's score has the rest).
+    #[arg(long, default_value_t = 0.3)]
+    result_weight: f32,
+    /// The share of the positions, the last ones read (whole games but the first), held
+    /// out to measure the fit on games not trained on.
+    #[arg(long, default_value_t = 0.02)]
+    holdout: f64,
+    /// Also train on each position turned left to right (castling rights are no input, so
+    /// it is as good a position): twice the positions for the same games.
+    #[arg(long)]
+    mirror: bool,
+    /// Train a correction to the hand-written evaluation (added to it) rather than a
+    /// whole evaluation: far fewer positions teach it something useful.
+    #[arg(long)]
+    on_top: bool,
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The positions as the network's inputs, each from the side to move's view and the
+/// other's, with the target for the side to move.
+struct Positions {
+    inputs: Vec<u16>,
+    /// Where each position's inputs start and how many pieces it has: its own view's
+    /// inputs, then as many of the other view's.
+    at: Vec<(u32, u8)>,
+    targets: Vec<f32>,
+    /// The hand-written evaluation of each, for the side to move, to compare the fit with.
+    hand_written: Vec<f32>,
+    /// Each input's with the board turned left to right.
+    mirrored: Vec<u16>,
+    /// The network corrects the hand-written evaluation (`--on-top`).
+    on_top: bool,
+}
+
+impl Positions {
+    fn read(
+        variant: VariantId,
+        layout: &Layout,
+        paths: &[String],
+        result_weight: f32,
+    ) -> Result<Positions> {
+        let rules = variant.rules()?;
+        let mut positions = Positions {
+            inputs: Vec::new(),
+            at: Vec::new(),
+            targets: Vec::new(),
+            hand_written: Vec::new(),
+            mirrored: (0..layout.inputs())
+                .map(|i| layout.mirrored(i) as u16)
+                .collect(),
+            on_top: false,
+        };
+        let hand_written = Weights {
+            network: false,
+            ..Weights::DEFAULT
+        };
+        let started = Instant::now();
+        for path in paths {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let at = || format!("{path}, line {}", i + 1);
+                let mut parts = line.splitn(3, ' ');
+                let (Some(score), Some(result), Some(fen)) =
+                    (parts.next(), parts.next(), parts.next())
+                else {
+                    bail!("{}: expected a score, a result and a FEN", at());
+                };
+                let score: f32 = score
+                    .parse()
+                    .with_context(|| format!("{}: the score", at()))?;
+                let result: f32 = result
+                    .parse()
+                    .ok()
+                    .filter(|r| (0.0..=1.0).contains(r))
+                    .with_context(|| format!("{}: the result must be 1, 0.5 or 0", at()))?;
+                let pos =
+                    rules::fen::parse(rules, fen).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
+                let white_target =
+                    (1.0 - result_weight) * logistic(score / SCALE as f32) + result_weight * result;
+                let us = pos.turn();
+                let start = positions.inputs.len() as u32;
+                layout.for_each_input(&pos, us, |i| positions.inputs.push(i as u16));
+                let pieces = positions.inputs.len() as u32 - start;
+                layout.for_each_input(&pos, !us, |i| positions.inputs.push(i as u16));
+                positions.at.push((start, pieces as u8));
+                positions
+                    .hand_written
+                    .push(evaluate_with(&pos, &hand_written) as f32);
+                positions.targets.push(match us {
+                    Color::White => white_target,
+                    Color::Black => 1.0 - white_target,
+                });
+            }
+            eprintln!(
+                "read {path}: {} positions so far, {:.0} s",
+                positions.targets.len(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Ok(positions)
+    }
+
+    fn hand_written_loss(&self, which: &[usize]) -> f64 {
+        let total: f64 = which
+            .iter()
+            .map(|&i| {
+                let p = logistic(self.hand_written[i] / SCALE as f32);
+                f64::from((p - self.targets[i]).powi(2))
+            })
+            .sum();
+        total / which.len() as f64
+    }
+
+    fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn views(&self, i: usize) -> (&[u16], &[u16]) {
+        let (start, n) = self.at[i];
+        let (start, n) = (start as usize, n as usize);
+        (
+            &self.inputs[start..start + n],
+            &self.inputs[start + n..start + 2 * n],
+        )
+    }
+
+    /// What the network's output is added to for position `i`, before the logistic.
+    fn base(&self, i: usize) -> f32 {
+        match self.on_top {
+            true => self.hand_written[i] / SCALE as f32,
+            false => 0.0,
+        }
+    }
+
+    /// Sample `k`'s two views into `own` and `enemy`, its base and its target: position
+    /// `k`, or for `k` past the last position, position `k - len` mirrored.
+    fn sample(&self, k: usize, own: &mut Vec<u16>, enemy: &mut Vec<u16>) -> (f32, f32) {
+        let i = k % self.len();
+        let (a, b) = self.views(i);
+        own.clear();
+        enemy.clear();
+        if k < self.len() {
+            own.extend_from_slice(a);
+            enemy.extend_from_slice(b);
+        } else {
+            own.extend(a.iter().map(|&x| self.mirrored[x as usize]));
+            enemy.extend(b.iter().map(|&x| self.mirrored[x as usize]));
+        }
+        (self.base(i), self.targets[i])
+    }
+}
+
+fn logistic(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+pub fn run(args: TrainNetArgs) -> Result<()> {
+    let variant: VariantId = args
+        .variant
+        .parse()
+        .map_err(|_| anyhow::anyhow!("unknown variant '{}'", args.variant))?;
+    let layout = Layout::of(variant)
+        .with_context(|| format!("no evaluation network for {}", variant.name()))?;
+    if args.batch == 0 || !(0.0..1.0).contains(&args.holdout) {
+        bail!("--batch must be at least 1 and --holdout from 0 to 1");
+    }
+    let mut positions = Positions::read(variant, &layout, &args.data, args.result_weight)?;
+    positions.on_top = args.on_top;
+    // The held-out positions are the last ones read; the training ones are mirrored (the
+    // mirror of a held-out position would flatter the fit).
+    let total = positions.targets.len();
+    // The positions of one game are alike and share a result: the held-out ones come
+    // from other games than the trained ones, or the fit they measure is flattered.
+    let split = total - (total as f64 * args.holdout).ceil() as usize;
+    let mut training: Vec<usize> = (0..split).collect();
+    if args.mirror {
+        training.extend(total..total + split);
+    }
+    let held_out: Vec<usize> = (split..total).collect();
+    if training.is_empty() || held_out.is_empty() {
+        bail!("too few positions to train on and to hold out");
+    }
+    eprintln!(
+        "{} positions to train on, {} held out; {} inputs, {HIDDEN} hidden units; the hand-written evaluation's loss on the held-out ones: {:.6}",
+        training.len(),
+        held_out.len(),
+        layout.inputs(),
+        positions.hand_written_loss(&held_out)
+    );
+    let mut rng = Rng(args.seed.max(1));
+    let mut net = Float::new(layout.inputs(), &mut rng);
+    net.on_top = args.on_top;
+    let mut best = f64::INFINITY;
+    let mut adam = Adam::new(net.len());
+    let started = Instant::now();
+    for epoch in 1..=args.epochs {
+        rng.shuffle(&mut training);
+        let progress = (epoch - 1) as f32 / args.epochs as f32;
+        let rate = args.rate
+            * if progress >= 0.9 {
+                0.01
+            } else if progress >= 0.7 {
+                0.1
+            } else {
+                1.0
+            };
+        let mut loss = 0.0;
+        for batch in training.chunks(args.batch) {
+            let (grad, batch_loss) = gradient(&net, &positions, batch, args.threads);
+            loss += batch_loss;
+            adam.step(&mut net, &grad, rate, batch.len());
+        }
+        let test = gradient_free_loss(&net, &positions, &held_out);
+        // The network kept is the one that fits the held-out games best.
+        let written = if test < best {
+            best = test;
+            write(variant, &net, &args.out)?;
+            format!("wrote {}", args.out)
+        } else {
+            "no better on the held-out positions".to_string()
+        };
+        eprintln!(
+            "epoch {epoch} of {}: loss {:.6}, held out {:.6}, rate {rate}, {:.0} s; {written}",
+            args.epochs,
+            loss / training.len() as f64,
+            test,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    println!("wrote {} (held-out loss {best:.6})", args.out);
+    Ok(())
+}
+
+fn write(variant: VariantId, net: &Float, path: &str) -> Result<()> {
+    let network = Network::quantize(variant, &net.weights()).map_err(anyhow::Error::msg)?;
+    let temporary = format!("{path}.partial");
+    std::fs::write(&temporary, network.to_bytes())
+        .with_context(|| format!("writing {temporary}"))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("writing {path}"))
+}
+
+/// The network's parameters in one vector: the input rows, the hidden biases, the output
+/// weights (own view, then the other), the output bias.
+struct Float {
+    params: Vec<f32>,
+    inputs: usize,
+    on_top: bool,
+}
+
+impl Float {
+    fn new(inputs: usize, rng: &mut Rng) -> Float {
+        let mut params = vec![0.0; inputs * HIDDEN + HIDDEN + 2 * HIDDEN + 1];
+        for w in &mut params[..inputs * HIDDEN] {
+            *w = rng.uniform(0.05);
+        }
+        let output = inputs * HIDDEN + HIDDEN;
+        for w in &mut params[output..output + 2 * HIDDEN] {
+            *w = rng.uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
+        }
+        Float {
+            params,
+            inputs,
+            on_top: false,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.params.len()
+    }
+
+    fn bias_at(&self) -> usize {
+        self.inputs * HIDDEN
+    }
+
+    fn output_at(&self) -> usize {
+        self.bias_at() + HIDDEN
+    }
+
+    fn weights(&self) -> FloatWeights {
+        let (bias, output) = (self.bias_at(), self.output_at());
+        FloatWeights {
+            input: self.params[..bias].to_vec(),
+            bias: self.params[bias..output].to_vec(),
+            output: self.params[output..output + 2 * HIDDEN].to_vec(),
+            output_bias: self.params[output + 2 * HIDDEN],
+            on_top: self.on_top,
+        }
+    }
+
+    /// The hidden sums of one view.
+    fn accumulate(&self, inputs: &[u16]) -> [f32; HIDDEN] {
+        let bias = self.bias_at();
+        let mut acc: [f32; HIDDEN] = self.params[bias..bias + HIDDEN].try_into().expect("HIDDEN");
+        for &i in inputs {
+            let row = &self.params[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+        acc
+    }
+
+    /// The output (before the logistic) from the two views' hidden sums.
+    fn output(&self, own: &[f32; HIDDEN], enemy: &[f32; HIDDEN]) -> f32 {
+        let out = self.output_at();
+        let weights = &self.params[out..out + 2 * HIDDEN];
+        let clipped = own.iter().chain(enemy).map(|a| a.clamp(0.0, 1.0));
+        clipped.zip(weights).map(|(h, w)| h * w).sum::<f32>() + self.params[out + 2 * HIDDEN]
+    }
+}
+
+/// The summed gradient of the squared error over `batch`, and the summed error.
+fn gradient(
+    net: &Float,
+    positions: &Positions,
+    batch: &[usize],
+    threads: usize,
+) -> (Vec<f32>, f64) {
+    let part = batch.len().div_ceil(threads.max(1)).max(1);
+    let parts: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = batch
+            .chunks(part)
+            .map(|chunk| scope.spawn(move || part_gradient(net, positions, chunk)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a training thread does not panic"))
+            .collect()
+    });
+    let mut parts = parts.into_iter();
+    let (mut grad, mut loss) = parts.next().expect("a batch has a position");
+    for (g, l) in parts {
+        grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
+        loss += l;
+    }
+    (grad, loss)
+}
+
+fn part_gradient(net: &Float, positions: &Positions, chunk: &[usize]) -> (Vec<f32>, f64) {
+    let mut grad = vec![0.0f32; net.len()];
+    let mut loss = 0.0f64;
+    let (bias, out) = (net.bias_at(), net.output_at());
+    let (mut own_inputs, mut enemy_inputs) = (Vec::new(), Vec::new());
+    for &k in chunk {
+        let (base, target) = positions.sample(k, &mut own_inputs, &mut enemy_inputs);
+        let own = net.accumulate(&own_inputs);
+        let enemy = net.accumulate(&enemy_inputs);
+        let p = logistic(base + net.output(&own, &enemy));
+        let error = p - target;
+        loss += f64::from(error * error);
+        let d_out = 2.0 * error * p * (1.0 - p);
+        grad[out + 2 * HIDDEN] += d_out;
+        for (view, (acc, inputs)) in [(&own, &own_inputs), (&enemy, &enemy_inputs)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut d_hidden = [0.0f32; HIDDEN];
+            for j in 0..HIDDEN {
+                let a = acc[j];
+                let w = out + view * HIDDEN + j;
+                grad[w] += d_out * a.clamp(0.0, 1.0);
+                if a > 0.0 && a < 1.0 {
+                    d_hidden[j] = d_out * net.params[w];
+                }
+            }
+            grad[bias..bias + HIDDEN]
+                .iter_mut()
+                .zip(&d_hidden)
+                .for_each(|(g, d)| *g += d);
+            for &input in inputs.iter() {
+                let row = &mut grad[input as usize * HIDDEN..(input as usize + 1) * HIDDEN];
+                row.iter_mut().zip(&d_hidden).for_each(|(g, d)| *g += d);
+            }
+        }
+    }
+    (grad, loss)
+}
+
+fn gradient_free_loss(net: &Float, positions: &Positions, which: &[usize]) -> f64 {
+    let total: f64 = which
+        .iter()
+        .map(|&i| {
+            let (own, enemy) = positions.views(i);
+            let output = net.output(&net.accumulate(own), &net.accumulate(enemy));
+            let p = logistic(positions.base(i) + output);
+            f64::from((p - positions.targets[i]).powi(2))
+        })
+        .sum();
+    total / which.len() as f64
+}
+
+struct Adam {
+    moment: Vec<f32>,
+    velocity: Vec<f32>,
+    steps: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+
+    fn new(len: usize) -> Adam {
+        Adam {
+            moment: vec![0.0; len],
+            velocity: vec![0.0; len],
+            steps: 0,
+        }
+    }
+
+    /// One step on the mean gradient of a batch; the first layer stays within what its
+    /// integers can hold.
+    fn step(&mut self, net: &mut Float, grad: &[f32], rate: f32, batch: usize) {
+        self.steps += 1;
+        let correct1 = 1.0 - Self::BETA1.powi(self.steps);
+        let correct2 = 1.0 - Self::BETA2.powi(self.steps);
+        let first_layer = net.output_at();
+        let scale = 1.0 / batch as f32;
+        for (k, w) in net.params.iter_mut().enumerate() {
+            let g = grad[k] * scale;
+            let m = &mut self.moment[k];
+            let v = &mut self.velocity[k];
+            *m = Self::BETA1 * *m + (1.0 - Self::BETA1) * g;
+            *v = Self::BETA2 * *v + (1.0 - Self::BETA2) * g * g;
+            *w -= rate * (*m / correct1) / ((*v / correct2).sqrt() + 1e-8);
+            if k < first_layer {
+                *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+            }
+        }
+    }
+}
+
+/// xorshift64: the shuffles and the starting weights, repeatable from `--seed`.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn uniform(&mut self, limit: f32) -> f32 {
+        ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FENS: [&str; 4] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "8/5k2/8/3p4/8/2N5/5PK1/8 b - - 0 40",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30",
+    ];
+
+    fn data(lines: &[(i32, f32, &str)]) -> String {
+        let path = std::env::temp_dir().join(format!(
+            "menagerie-train-net-{}-{}.data",
+            std::process::id(),
+            lines.len()
+        ));
+        let text: String = lines
+            .iter()
+            .map(|(s, r, fen)| format!("{s} {r} {fen}\n"))
+            .collect();
+        std::fs::write(&path, text).expect("a temporary file");
+        path.to_string_lossy().into_owned()
+    }
+
+    fn read(lines: &[(i32, f32, &str)]) -> Positions {
+        let layout = Layout::of(VariantId::Chess).expect("chess has a network");
+        Positions::read(VariantId::Chess, &layout, &[data(lines)], 0.3).expect("the data reads")
+    }
+
+    /// The integers the engine evaluates with give what the trained floats give, to
+    /// within their rounding.
+    #[test]
+    fn the_stored_network_evaluates_as_the_trained_one() {
+        let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
+        let mut rng = Rng(7);
+        let mut net = Float::new(768, &mut rng);
+        let bias = net.bias_at();
+        net.params[bias..bias + HIDDEN]
+            .iter_mut()
+            .for_each(|b| *b = rng.uniform(0.5));
+        let network = Network::quantize(VariantId::Chess, &net.weights()).expect("chess sizes");
+        for (i, fen) in FENS.iter().enumerate() {
+            let pos = rules::fen::parse(VariantId::Chess.rules().unwrap(), fen).unwrap();
+            let (own, enemy) = positions.views(i);
+            let float = net.output(&net.accumulate(own), &net.accumulate(enemy)) * SCALE as f32;
+            let stored = network.evaluate(&pos) as f32;
+            assert!(
+                (float - stored).abs() <= 3.0,
+                "{fen}: {float} against {stored}"
+            );
+        }
+    }
+
+    #[test]
+    fn targets_mix_the_score_and_the_result_for_the_side_to_move() {
+        let positions = read(&[(400, 1.0, FENS[1]), (400, 1.0, FENS[2]), (0, 0.0, FENS[0])]);
+        let white = 0.7 * logistic(1.0) + 0.3;
+        assert!((positions.targets[0] - white).abs() < 1e-6);
+        assert!(
+            (positions.targets[1] - (1.0 - white)).abs() < 1e-6,
+            "Black to move"
+        );
+        assert!((positions.targets[2] - 0.35).abs() < 1e-6);
+    }
+
+    #[test]
+    fn steps_lower_the_error_on_what_they_fit() {
+        let lines: Vec<(i32, f32, &str)> = FENS
+            .iter()
+            .enumerate()
+            .map(|(i, fen)| (300 * i as i32 - 400, 0.5, *fen))
+            .collect();
+        let positions = read(&lines);
+        let all: Vec<usize> = (0..lines.len()).collect();
+        let mut net = Float::new(768, &mut Rng(3));
+        let mut adam = Adam::new(net.len());
+        let before = gradient_free_loss(&net, &positions, &all);
+        for _ in 0..200 {
+            let (grad, _) = gradient(&net, &positions, &all, 2);
+            adam.step(&mut net, &grad, 0.01, all.len());
+        }
+        let after = gradient_free_loss(&net, &positions, &all);
+        assert!(after < before / 10.0, "{before} to {after}");
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_position_is_named() {
+        let layout = Layout::of(VariantId::Chess).unwrap();
+        let path = data(&[(0, 2.0, FENS[0])]);
+        let error = Positions::read(VariantId::Chess, &layout, &[path], 0.3)
+            .err()
+            .unwrap();
+        assert!(error.to_string().contains("line 1"), "{error}");
+    }
+}
