@@ -73,6 +73,25 @@ impl Layout {
         (side * self.roles + role.index()) * self.squares() + rank * files + file
     }
 
+    fn table_row(&self, view: Color, color: Color, role: Role) -> usize {
+        (view.index() * 2 + color.index()) * self.roles + role.index()
+    }
+
+    fn table(&self) -> Vec<[u16; 128]> {
+        let mut table = vec![[0; 128]; 4 * self.roles];
+        for view in Color::ALL {
+            for color in Color::ALL {
+                for &role in &Role::ALL[..self.roles] {
+                    let row = &mut table[self.table_row(view, color, role)];
+                    for sq in 0..self.squares() {
+                        row[sq] = self.input(view, color, role, Square::new(sq as u8)) as u16;
+                    }
+                }
+            }
+        }
+        table
+    }
+
     /// The same piece's input with the board turned left to right.
     pub fn mirrored(&self, input: usize) -> usize {
         let files = self.files as usize;
@@ -105,6 +124,9 @@ pub struct Network {
     /// The network scores what the hand-written evaluation misses: its output is added
     /// to that evaluation's.
     on_top: bool,
+    /// `layout.input` by square for each view, colour and kind (`Layout::table_row`), so
+    /// that the evaluation looks inputs up rather than divides.
+    inputs: Vec<[u16; 128]>,
 }
 
 impl std::fmt::Debug for Network {
@@ -142,25 +164,33 @@ impl Network {
     /// The score of `pos` for its side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> Score {
         let us = pos.turn();
-        let mut own = self.bias;
-        let mut enemy = self.bias;
+        // Each view's inputs first, then each view summed on its own: one view's hidden
+        // sums fit the vector registers, two would not.
+        let mut inputs = [[0u16; Square::MAX_SQUARES]; 2];
+        let mut pieces = 0;
         for color in Color::ALL {
             for &role in &Role::ALL[..self.layout.roles] {
+                let own = &self.inputs[self.layout.table_row(us, color, role)];
+                let enemy = &self.inputs[self.layout.table_row(!us, color, role)];
                 for sq in pos.pieces_of(color, role) {
-                    add(
-                        &mut own,
-                        &self.input[self.layout.input(us, color, role, sq)],
-                    );
-                    add(
-                        &mut enemy,
-                        &self.input[self.layout.input(!us, color, role, sq)],
-                    );
+                    inputs[0][pieces] = own[sq.slot()];
+                    inputs[1][pieces] = enemy[sq.slot()];
+                    pieces += 1;
                 }
             }
         }
+        let [own, enemy] = inputs.map(|view| self.hidden(&view[..pieces]));
         let (own_weights, enemy_weights) = self.output.split_at(HIDDEN);
         let sum = self.output_bias + dot(&own, own_weights) + dot(&enemy, enemy_weights);
         (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as Score
+    }
+
+    fn hidden(&self, inputs: &[u16]) -> [i16; HIDDEN] {
+        let mut sums = self.bias;
+        for &input in inputs {
+            add(&mut sums, &self.input[input as usize]);
+        }
+        sums
     }
 
     /// Rounds trained weights to the stored integers.
@@ -186,6 +216,7 @@ impl Network {
             output: std::array::from_fn(|j| second(weights.output[j])),
             output_bias: (weights.output_bias * (QA * QB) as f32).round() as i32,
             on_top: weights.on_top,
+            inputs: layout.table(),
         })
     }
 
@@ -255,6 +286,7 @@ impl Network {
             output,
             output_bias,
             on_top,
+            inputs: layout.table(),
         })
     }
 }

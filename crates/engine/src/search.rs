@@ -103,6 +103,9 @@ pub struct Searcher {
     /// for the variant's own (see [`default_chance_horizon`]).
     chance_horizon: Option<i32>,
     weights: Weights,
+    /// What the running search evaluates with: `weights`, the network left out below
+    /// the strength that plays it.
+    eval_weights: Weights,
     eval_cache: EvalCache,
     /// The kernel generates into this list; the moves are then copied, with their order
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
@@ -178,6 +181,7 @@ impl Searcher {
             ignore_chance: false,
             chance_horizon: None,
             weights: Weights::DEFAULT,
+            eval_weights: Weights::DEFAULT,
             eval_cache: EvalCache::default(),
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -206,7 +210,8 @@ impl Searcher {
 
     /// The material values the evaluation uses.
     pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+        self.weights = weights.clone();
+        self.eval_weights = weights;
         self.eval_cache.clear();
     }
 
@@ -338,6 +343,15 @@ impl Searcher {
             ..limits.strength
         };
         self.searches += 1;
+        let network = self.weights.network && self.strength.network;
+        if self.eval_weights.network != network {
+            // The cached evaluations are another evaluation's.
+            self.eval_cache.clear();
+        }
+        self.eval_weights = Weights {
+            network,
+            ..self.weights.clone()
+        };
         self.dislikes_draws = pos.variant().battle.is_some() && self.weights.battle_terms;
         let horizon = self
             .chance_horizon
@@ -1050,7 +1064,7 @@ impl Searcher {
         let eval = match self.eval_cache.get(key) {
             Some(eval) => eval,
             None => {
-                let eval = evaluate_with(pos, &self.weights);
+                let eval = evaluate_with(pos, &self.eval_weights);
                 self.eval_cache.put(key, eval);
                 eval
             }

@@ -22,6 +22,9 @@ pub struct Strength {
     pub overlook_permille: u32,
     /// Varies the noise and the overlooked moves from one search to the next.
     pub salt: u64,
+    /// Whether the evaluation network may judge positions (where the variant has one).
+    /// The noisy levels keep the hand-written evaluation they were measured with.
+    pub network: bool,
 }
 
 /// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level
@@ -48,16 +51,17 @@ pub const LEVEL_STYLE: [&str; 8] = [
     "Full strength.",
 ];
 
-/// Level settings: depth, nodes, noise, overlooked quiet moves per mille.
-const LEVELS: [(Option<i32>, Option<u64>, Score, u32); 8] = [
-    (Some(1), Some(1_000), 200, 250),
-    (Some(2), Some(1_500), 180, 220),
-    (Some(3), Some(2_500), 160, 200),
-    (Some(4), Some(20_000), 40, 40),
-    (Some(9), Some(200_000), 12, 5),
-    (None, Some(500_000), 0, 0),
-    (None, Some(1_000_000), 0, 0),
-    (None, None, 0, 0),
+/// Level settings: depth, nodes, noise, overlooked quiet moves per mille, the network.
+type LevelSettings = (Option<i32>, Option<u64>, Score, u32, bool);
+const LEVELS: [LevelSettings; 8] = [
+    (Some(1), Some(1_000), 200, 250, false),
+    (Some(2), Some(1_500), 180, 220, false),
+    (Some(3), Some(2_500), 160, 200, false),
+    (Some(4), Some(20_000), 40, 40, false),
+    (Some(9), Some(200_000), 12, 5, false),
+    (None, Some(500_000), 0, 0, true),
+    (None, Some(1_000_000), 0, 0, true),
+    (None, None, 0, 0, true),
 ];
 
 impl Strength {
@@ -67,18 +71,21 @@ impl Strength {
         noise: 0,
         overlook_permille: 0,
         salt: 0,
+        network: true,
     };
 
     /// The web app's levels, 1 (a beginner) to 8 (full strength); out-of-range levels are
     /// clamped.
     pub fn level(level: i64) -> Strength {
-        let (depth, nodes, noise, overlook_permille) = LEVELS[(level.clamp(1, 8) - 1) as usize];
+        let (depth, nodes, noise, overlook_permille, network) =
+            LEVELS[(level.clamp(1, 8) - 1) as usize];
         Strength {
             depth,
             nodes,
             noise,
             overlook_permille,
             salt: 0,
+            network,
         }
     }
 
@@ -94,6 +101,7 @@ impl Strength {
             && self.nodes.is_none()
             && self.noise == 0
             && self.overlook_permille == 0
+            && self.network
     }
 
     /// The node limit of a search asked for `nodes`.
@@ -160,6 +168,9 @@ mod tests {
             assert!(weak.1.unwrap_or(u64::MAX) < strong.1.unwrap_or(u64::MAX));
         }
         assert!(Strength::level(8).is_full());
+        // The noisy levels were measured with the hand-written evaluation.
+        assert!((1..=5).all(|level| !Strength::level(level).network));
+        assert!((6..=8).all(|level| Strength::level(level).network));
         assert_eq!(Strength::level(0), Strength::level(1));
         assert_eq!(Strength::level(99), Strength::level(8));
     }
