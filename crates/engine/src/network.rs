@@ -83,8 +83,8 @@ impl Layout {
             for color in Color::ALL {
                 for &role in &Role::ALL[..self.roles] {
                     let row = &mut table[self.table_row(view, color, role)];
-                    for sq in 0..self.squares() {
-                        row[sq] = self.input(view, color, role, Square::new(sq as u8)) as u16;
+                    for (sq, input) in row.iter_mut().enumerate().take(self.squares()) {
+                        *input = self.input(view, color, role, Square::new(sq as u8)) as u16;
                     }
                 }
             }
