@@ -170,6 +170,10 @@ fn id_name_has_the_version_and_ponder_and_multipv_are_offered() {
         "{out}"
     );
     assert!(out.contains("option name Ponder type check"), "{out}");
+    assert!(
+        out.contains("option name EvalFile type string default <built-in>"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -221,4 +225,60 @@ fn threads_search_together_and_answer_a_legal_move() {
     engine.send("setoption name Threads value 1");
     engine.send("go depth 3");
     assert!(!Engine::best(&engine.until("bestmove")).is_empty());
+}
+
+/// `menagerie net-data` then `train-net` make a network that `EvalFile` loads; a file
+/// that is not one is refused with the reason, and the engine plays on as before.
+#[test]
+fn eval_file_loads_a_trained_network_and_refuses_anything_else() {
+    let dir = std::env::temp_dir().join(format!("menagerie-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, net) = (dir.join("chess.data"), dir.join("chess.net"));
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let data_arg = data.to_str().unwrap();
+    run(&[
+        "net-data", "--games", "4", "--nodes", "300", "--out", data_arg,
+    ]);
+    let net_arg = net.to_str().unwrap();
+    run(&[
+        "train-net",
+        "--data",
+        data_arg,
+        "--out",
+        net_arg,
+        "--epochs",
+        "2",
+    ]);
+
+    let mut engine = Engine::start(&["uci"]);
+    engine.send(&format!("setoption name EvalFile value {net_arg}"));
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 3");
+    let lines = engine.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    let pos = chess("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert!(uci_move::parse(&pos, &Engine::best(&lines)).is_ok());
+
+    engine.send(&format!("setoption name EvalFile value {data_arg}"));
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: EvalFile")
+                && l.contains("not a Menagerie network")),
+        "{lines:#?}"
+    );
+    assert!(uci_move::parse(&pos, &Engine::best(&lines)).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
