@@ -4,13 +4,13 @@
 //! one game at a time, so that a long run stopped at any moment keeps what it played.
 
 use crate::movers::Chooser;
-use crate::tune::is_quiet;
-use anyhow::{Context, Result, bail};
+use crate::tune::{chess_or_wildebeest, is_quiet};
+use anyhow::{Context, Result};
 use clap::Args;
 use dice::{Choice, Players, Stop, TurnDriver};
 use engine::score::MATE_BOUND;
 use engine::{Limits, Score, Searcher};
-use rules::{Color, Game, Position, VariantId};
+use rules::{Color, Game, Position};
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -52,13 +52,7 @@ pub struct NetDataArgs {
 }
 
 pub fn run(args: NetDataArgs) -> Result<()> {
-    let id: VariantId = args
-        .variant
-        .parse()
-        .map_err(|_| anyhow::anyhow!("unknown variant '{}'", args.variant))?;
-    if !matches!(id, VariantId::Chess | VariantId::Wildebeest) {
-        bail!("the evaluation network is for chess and wildebeest");
-    }
+    let id = chess_or_wildebeest(&args.variant, "the evaluation network")?;
     let variant = id.rules()?;
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -208,6 +202,7 @@ impl Players for Scored<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::VariantId;
 
     fn args(out: &str, adjudicate_cp: Score) -> NetDataArgs {
         NetDataArgs {

@@ -5,6 +5,7 @@
 //! shuffled mini-batches, each batch's gradient summed on several threads. The network
 //! is written after every epoch, so a run stopped early keeps its last one.
 
+use crate::tune::chess_or_wildebeest;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use engine::eval::{Weights, evaluate_with};
@@ -195,12 +196,8 @@ fn logistic(x: f32) -> f32 {
 }
 
 pub fn run(args: TrainNetArgs) -> Result<()> {
-    let variant: VariantId = args
-        .variant
-        .parse()
-        .map_err(|_| anyhow::anyhow!("unknown variant '{}'", args.variant))?;
-    let layout = Layout::of(variant)
-        .with_context(|| format!("no evaluation network for {}", variant.name()))?;
+    let variant = chess_or_wildebeest(&args.variant, "the evaluation network")?;
+    let layout = Layout::of(variant).expect("chess and wildebeest have networks");
     if args.batch == 0 || !(0.0..1.0).contains(&args.holdout) {
         bail!("--batch must be at least 1 and --holdout from 0 to 1");
     }

@@ -90,14 +90,19 @@ struct Sample {
     result: f64,
 }
 
-pub fn run(args: TuneArgs) -> Result<()> {
-    let id: VariantId = args
-        .variant
+/// `name` as a variant with tapered terms and a network: chess or Wildebeest.
+pub(crate) fn chess_or_wildebeest(name: &str, what: &str) -> Result<VariantId> {
+    let id: VariantId = name
         .parse()
-        .map_err(|_| anyhow::anyhow!("unknown variant '{}'", args.variant))?;
+        .map_err(|_| anyhow::anyhow!("unknown variant '{name}'"))?;
     if !matches!(id, VariantId::Chess | VariantId::Wildebeest) {
-        bail!("the tapered terms are for chess and wildebeest");
+        bail!("{what} is for chess and wildebeest");
     }
+    Ok(id)
+}
+
+pub fn run(args: TuneArgs) -> Result<()> {
+    let id = chess_or_wildebeest(&args.variant, "tuning the tapered terms")?;
     if args.label_engine.is_none() && (args.labelled.is_some() || !args.label_option.is_empty()) {
         bail!("--labelled and --label-option need --label-engine");
     }
