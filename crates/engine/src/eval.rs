@@ -2,7 +2,7 @@
 //! variants the material each side expects to lose to the next roll.
 
 use crate::battle_eval::battle_terms;
-use crate::network::Network;
+use crate::network::{self, Network};
 use crate::score::{Score, WIN_VALUE};
 use crate::terms;
 use rules::options::JuggernautEdge;
@@ -67,7 +67,9 @@ impl Weights {
         if !self.network {
             return None;
         }
-        self.net.filter(|net| net.variant() == variant)
+        self.net
+            .filter(|net| net.variant() == variant)
+            .or_else(|| network::committed(variant))
     }
 
     pub fn value(&self, pos: &Position, role: Role) -> Score {

@@ -10,6 +10,7 @@
 
 use crate::score::Score;
 use rules::{Color, Position, Role, Square, VariantId};
+use std::sync::OnceLock;
 
 /// Hidden units for each side's view.
 pub const HIDDEN: usize = 128;
@@ -288,6 +289,18 @@ impl Network {
             on_top,
             inputs: layout.table(),
         })
+    }
+}
+
+/// The network built into the program for `variant`, if it has one.
+pub fn committed(variant: VariantId) -> Option<&'static Network> {
+    static CHESS: OnceLock<Network> = OnceLock::new();
+    match variant {
+        VariantId::Chess => Some(CHESS.get_or_init(|| {
+            Network::from_bytes(include_bytes!("../nets/chess.net"))
+                .expect("the built-in chess network reads")
+        })),
+        _ => None,
     }
 }
 
