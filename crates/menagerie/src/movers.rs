@@ -2,6 +2,29 @@
 
 use rules::{Move, Position};
 
+/// The random moves that open a self-play game, so that seeded games differ.
+pub struct RandomOpening {
+    pub chooser: Chooser,
+    plies_left: u32,
+}
+
+impl RandomOpening {
+    pub fn new(seed: u64, plies: u32) -> RandomOpening {
+        RandomOpening {
+            chooser: Chooser::new(seed),
+            plies_left: plies,
+        }
+    }
+
+    /// A random move while the opening lasts, then `None`.
+    pub fn next(&mut self, pos: &Position) -> Option<Move> {
+        (self.plies_left > 0).then(|| {
+            self.plies_left -= 1;
+            self.chooser.random(pos)
+        })
+    }
+}
+
 /// A small xorshift stream: reproducible choices from a seed.
 pub struct Chooser(u64);
 

@@ -3,7 +3,7 @@
 //! position a search chose in is written with that search's score and the game's result,
 //! one game at a time, so that a long run stopped at any moment keeps what it played.
 
-use crate::movers::Chooser;
+use crate::movers::RandomOpening;
 use crate::tune::{chess_or_wildebeest, is_quiet};
 use anyhow::{Context, Result};
 use clap::Args;
@@ -110,8 +110,7 @@ fn play(
     let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     searcher.clear();
     let mut player = Scored {
-        chooser: Chooser::new(seed),
-        random_plies: args.opening_plies,
+        opening: RandomOpening::new(seed, args.opening_plies),
         searcher,
         limits: Limits {
             nodes: Some(args.nodes),
@@ -144,8 +143,7 @@ fn play(
 }
 
 struct Scored<'a> {
-    chooser: Chooser,
-    random_plies: u32,
+    opening: RandomOpening,
     searcher: &'a mut Searcher,
     limits: Limits,
     /// Each quiet position's FEN with its search's score for White.
@@ -160,15 +158,14 @@ impl Players for Scored<'_> {
     type Error = anyhow::Error;
     fn choose(&mut self, game: &Game, _: Color) -> Result<Choice> {
         let pos = game.position();
-        if self.random_plies > 0 {
-            self.random_plies -= 1;
-            return Ok(Choice::Move(self.chooser.random(pos)));
+        if let Some(m) = self.opening.next(pos) {
+            return Ok(Choice::Move(m));
         }
         let (best, info) = self
             .searcher
             .search(pos, &game.history_keys(), &self.limits, |_| {});
         let Some(best) = best else {
-            return Ok(Choice::Move(self.chooser.random(pos)));
+            return Ok(Choice::Move(self.opening.chooser.random(pos)));
         };
         let white_score = if pos.turn() == Color::White {
             info.score

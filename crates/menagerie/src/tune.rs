@@ -8,7 +8,7 @@
 //! by an outside UCI engine's score (Stockfish's, for chess), a far less noisy target
 //! than one game's result.
 
-use crate::movers::Chooser;
+use crate::movers::RandomOpening;
 use crate::uci_player::UciEngine;
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -211,8 +211,7 @@ fn generate(variant: &'static rules::Variant, args: &TuneArgs) -> Result<Vec<(Po
             .wrapping_add(g as u64)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut player = SelfPlay {
-            chooser: Chooser::new(seed),
-            random_plies: args.opening_plies,
+            opening: RandomOpening::new(seed, args.opening_plies),
             searcher: &mut searcher,
             limits: &limits,
             seen: Vec::new(),
@@ -343,8 +342,7 @@ fn read_positions(variant: &'static rules::Variant, path: &str) -> Result<Vec<(P
 }
 
 struct SelfPlay<'a> {
-    chooser: Chooser,
-    random_plies: u32,
+    opening: RandomOpening,
     searcher: &'a mut Searcher,
     limits: &'a Limits,
     seen: Vec<Position>,
@@ -354,16 +352,15 @@ impl Players for SelfPlay<'_> {
     type Error = anyhow::Error;
     fn choose(&mut self, game: &Game, _: Color) -> Result<Choice> {
         let pos = game.position();
-        if self.random_plies > 0 {
-            self.random_plies -= 1;
-            return Ok(Choice::Move(self.chooser.random(pos)));
+        if let Some(m) = self.opening.next(pos) {
+            return Ok(Choice::Move(m));
         }
         self.seen.push(pos.clone());
         let (best, _) = self
             .searcher
             .search(pos, &game.history_keys(), self.limits, |_| {});
         Ok(Choice::Move(
-            best.unwrap_or_else(|| self.chooser.random(pos)),
+            best.unwrap_or_else(|| self.opening.chooser.random(pos)),
         ))
     }
 }
