@@ -106,3 +106,35 @@ fn in_the_endgame_the_king_belongs_in_the_centre() {
         0
     );
 }
+
+/// The built-in chess network adds to the hand-written evaluation; it is switched off by
+/// `network`, and another variant never evaluates with a chess network.
+#[test]
+fn the_chess_network_corrects_the_hand_written_evaluation_and_stays_in_chess() {
+    let chess = VariantId::Chess.rules().unwrap();
+    let pos = fen::parse(
+        chess,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    )
+    .unwrap();
+    let net = engine::network::committed(VariantId::Chess).expect("chess has a network");
+    assert!(net.on_top());
+    let hand_written = Weights {
+        network: false,
+        ..Weights::DEFAULT
+    };
+    assert_eq!(
+        evaluate_with(&pos, &Weights::DEFAULT),
+        evaluate_with(&pos, &hand_written) + net.evaluate(&pos)
+    );
+    let with_chess_net = Weights {
+        net: Some(net),
+        ..Weights::DEFAULT
+    };
+    assert!(with_chess_net.network_for(VariantId::Wildebeest).is_none());
+    assert!(
+        Weights::DEFAULT
+            .network_for(VariantId::Juggernaut)
+            .is_none()
+    );
+}
