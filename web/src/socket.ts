@@ -12,6 +12,11 @@ export class GameSocket {
   private closed = false;
   /** The game as this socket's messages made it. */
   private game: Game | null = null;
+  /** Whether this connection has been announced live: on its first whole game, not on
+   * `open`, because the server subscribes a socket to changes and chat before it sends that
+   * game, and a chat line said between `open` and the subscription would be in neither the
+   * page's `GET /chat` nor the socket. */
+  private announced = false;
 
   constructor(
     private readonly url: string,
@@ -25,9 +30,9 @@ export class GameSocket {
     if (this.closed) return;
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    this.announced = false;
     socket.addEventListener("open", () => {
       this.delay = 500;
-      this.onLive(true);
     });
     socket.addEventListener("message", (event) => {
       let message: ServerMessage;
@@ -51,6 +56,10 @@ export class GameSocket {
     if (message.type === "state") {
       this.game = message.game;
       this.onState(message.game);
+      if (!this.announced) {
+        this.announced = true;
+        this.onLive(true);
+      }
     } else if (message.type === "update") {
       const update = message.update;
       if (!this.game || update.version <= this.game.version) return;
