@@ -517,7 +517,11 @@ mod tests {
 
     fn read(lines: &[(i32, f32, &str)]) -> Positions {
         let layout = Layout::of(VariantId::Chess).expect("chess has a network");
-        Positions::read(VariantId::Chess, &layout, &[data(lines)], 0.3).expect("the data reads")
+        let path = data(lines);
+        let positions =
+            Positions::read(VariantId::Chess, &layout, std::slice::from_ref(&path), 0.3);
+        let _ = std::fs::remove_file(path);
+        positions.expect("the data reads")
     }
 
     /// The integers the engine evaluates with give what the trained floats give, to
@@ -580,9 +584,10 @@ mod tests {
     fn a_line_that_is_not_a_position_is_named() {
         let layout = Layout::of(VariantId::Chess).unwrap();
         let path = data(&[(0, 2.0, FENS[0])]);
-        let error = Positions::read(VariantId::Chess, &layout, &[path], 0.3)
+        let error = Positions::read(VariantId::Chess, &layout, std::slice::from_ref(&path), 0.3)
             .err()
             .unwrap();
+        let _ = std::fs::remove_file(path);
         assert!(error.to_string().contains("line 1"), "{error}");
     }
 }

@@ -90,12 +90,27 @@ fn a_result_the_moves_did_not_decide_is_kept() {
     assert_eq!(read.tag("Reason"), Some("White resigns"));
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("menagerie-pgn-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A file in the temporary directory, removed when the test is done with it.
+struct TempFile(std::path::PathBuf);
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn temp_file(name: &str, text: &str) -> TempFile {
+    let path =
+        std::env::temp_dir().join(format!("menagerie-pgn-test-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
-    path
+    TempFile(path)
 }
 
 #[test]
@@ -326,6 +341,7 @@ fn play_reads_moves_line_by_line_and_saves_the_game() {
         "{stdout}"
     );
     let saved = pgn::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
     assert_eq!(saved.result.as_deref(), Some("1-0"));
     assert_eq!(saved.tag("Termination"), Some("normal"));
     assert_eq!(saved.tag("Reason"), Some("Black resigns"));
@@ -348,6 +364,7 @@ fn play_names_the_engine_with_its_version_and_level() {
         String::from_utf8_lossy(&out.stderr)
     );
     let saved = pgn::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
     assert_eq!(saved.tag("White"), Some("human"));
     let engine = format!("Menagerie {} level 3", env!("CARGO_PKG_VERSION"));
     assert_eq!(saved.tag("Black"), Some(engine.as_str()));
