@@ -295,10 +295,15 @@ impl Network {
 /// The network built into the program for `variant`, if it has one.
 pub fn committed(variant: VariantId) -> Option<&'static Network> {
     static CHESS: OnceLock<Network> = OnceLock::new();
+    static WILDEBEEST: OnceLock<Network> = OnceLock::new();
     match variant {
         VariantId::Chess => Some(CHESS.get_or_init(|| {
             Network::from_bytes(include_bytes!("../nets/chess.net"))
                 .expect("the built-in chess network reads")
+        })),
+        VariantId::Wildebeest => Some(WILDEBEEST.get_or_init(|| {
+            Network::from_bytes(include_bytes!("../nets/wildebeest.net"))
+                .expect("the built-in Wildebeest network reads")
         })),
         _ => None,
     }

@@ -108,7 +108,8 @@ fn in_the_endgame_the_king_belongs_in_the_centre() {
 }
 
 /// The built-in chess network adds to the hand-written evaluation; it is switched off by
-/// `network`, and another variant never evaluates with a chess network.
+/// `network`, and another variant never evaluates with a chess network: Wildebeest takes
+/// its own, Juggernaut (chess's terms, but a beast on the board) none.
 #[test]
 fn the_chess_network_corrects_the_hand_written_evaluation_and_stays_in_chess() {
     let chess = VariantId::Chess.rules().unwrap();
@@ -131,10 +132,35 @@ fn the_chess_network_corrects_the_hand_written_evaluation_and_stays_in_chess() {
         net: Some(net),
         ..Weights::DEFAULT
     };
-    assert!(with_chess_net.network_for(VariantId::Wildebeest).is_none());
+    let wildebeest_net = with_chess_net
+        .network_for(VariantId::Wildebeest)
+        .expect("Wildebeest has a network");
+    assert_eq!(wildebeest_net.variant(), VariantId::Wildebeest);
     assert!(
         Weights::DEFAULT
             .network_for(VariantId::Juggernaut)
             .is_none()
+    );
+}
+
+/// Wildebeest's built-in network corrects its hand-written evaluation the same way.
+#[test]
+fn the_wildebeest_network_corrects_the_hand_written_evaluation() {
+    let wildebeest = VariantId::Wildebeest.rules().unwrap();
+    let pos = fen::parse(
+        wildebeest,
+        "rnccwkqbbnr/ppppp1ppppp/11/5p5/11/11/5P5/11/PPPPP1PPPPP/RNBBQKWCCNR w - - 0 2",
+    )
+    .unwrap();
+    let net = engine::network::committed(VariantId::Wildebeest).expect("a Wildebeest network");
+    assert!(net.on_top());
+    assert_ne!(net.evaluate(&pos), 0, "a correction to see");
+    let hand_written = Weights {
+        network: false,
+        ..Weights::DEFAULT
+    };
+    assert_eq!(
+        evaluate_with(&pos, &Weights::DEFAULT),
+        evaluate_with(&pos, &hand_written) + net.evaluate(&pos)
     );
 }
