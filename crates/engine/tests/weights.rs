@@ -107,60 +107,47 @@ fn in_the_endgame_the_king_belongs_in_the_centre() {
     );
 }
 
-/// The built-in chess network adds to the hand-written evaluation; it is switched off by
-/// `network`, and another variant never evaluates with a chess network: Wildebeest takes
-/// its own, Juggernaut (chess's terms, but a beast on the board) none.
+/// The built-in networks add to the hand-written evaluation, and `network: false` takes
+/// them out.
 #[test]
-fn the_chess_network_corrects_the_hand_written_evaluation_and_stays_in_chess() {
-    let chess = VariantId::Chess.rules().unwrap();
-    let pos = fen::parse(
-        chess,
-        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-    )
-    .unwrap();
-    let net = engine::network::committed(VariantId::Chess).expect("chess has a network");
-    assert!(net.on_top());
-    let hand_written = Weights {
-        network: false,
-        ..Weights::DEFAULT
-    };
-    assert_eq!(
-        evaluate_with(&pos, &Weights::DEFAULT),
-        evaluate_with(&pos, &hand_written) + net.evaluate(&pos)
-    );
+fn the_networks_correct_the_hand_written_evaluation() {
+    for (variant, text) in [
+        (
+            VariantId::Chess,
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        ),
+        (
+            VariantId::Wildebeest,
+            "rnccwkqbbnr/ppppp1ppppp/11/5p5/11/11/5P5/11/PPPPP1PPPPP/RNBBQKWCCNR w - - 0 2",
+        ),
+    ] {
+        let pos = fen::parse(variant.rules().unwrap(), text).unwrap();
+        let net = engine::network::committed(variant).expect("a built-in network");
+        assert!(net.on_top(), "{variant:?}");
+        assert_ne!(net.evaluate(&pos), 0, "{variant:?}: a correction to see");
+        let hand_written = Weights {
+            network: false,
+            ..Weights::DEFAULT
+        };
+        assert_eq!(
+            evaluate_with(&pos, &Weights::DEFAULT),
+            evaluate_with(&pos, &hand_written) + net.evaluate(&pos),
+            "{variant:?}"
+        );
+    }
+}
+
+/// A network given for one variant is never used in another: Wildebeest keeps its own,
+/// Juggernaut (chess's terms, but a beast on the board) has none.
+#[test]
+fn a_network_stays_in_its_variant() {
     let with_chess_net = Weights {
-        net: Some(net),
+        net: engine::network::committed(VariantId::Chess),
         ..Weights::DEFAULT
     };
     let wildebeest_net = with_chess_net
         .network_for(VariantId::Wildebeest)
         .expect("Wildebeest has a network");
     assert_eq!(wildebeest_net.variant(), VariantId::Wildebeest);
-    assert!(
-        Weights::DEFAULT
-            .network_for(VariantId::Juggernaut)
-            .is_none()
-    );
-}
-
-/// Wildebeest's built-in network corrects its hand-written evaluation the same way.
-#[test]
-fn the_wildebeest_network_corrects_the_hand_written_evaluation() {
-    let wildebeest = VariantId::Wildebeest.rules().unwrap();
-    let pos = fen::parse(
-        wildebeest,
-        "rnccwkqbbnr/ppppp1ppppp/11/5p5/11/11/5P5/11/PPPPP1PPPPP/RNBBQKWCCNR w - - 0 2",
-    )
-    .unwrap();
-    let net = engine::network::committed(VariantId::Wildebeest).expect("a Wildebeest network");
-    assert!(net.on_top());
-    assert_ne!(net.evaluate(&pos), 0, "a correction to see");
-    let hand_written = Weights {
-        network: false,
-        ..Weights::DEFAULT
-    };
-    assert_eq!(
-        evaluate_with(&pos, &Weights::DEFAULT),
-        evaluate_with(&pos, &hand_written) + net.evaluate(&pos)
-    );
+    assert!(with_chess_net.network_for(VariantId::Juggernaut).is_none());
 }
