@@ -29,11 +29,11 @@ pub struct Strength {
 
 /// Each level's rating as measured against Stockfish's `UCI_Elo` in chess, each level
 /// searching until its node cap ends the search (docs/engine.md, "Calibration"; levels 1
-/// and 2 chained through self-play; level 6 last measured in session 20, with a weaker
-/// engine). Levels 7 and 8 search the same engine further than level 6 and are given its
+/// and 2 chained through self-play; level 6 measured in session 26, with the network).
+/// Levels 7 and 8 search the same engine further than level 6 and are given its
 /// figure, the least they play at (level 7, measured against a higher rung of
 /// Stockfish's uneven ladder, came out no higher).
-pub const LEVEL_ELO: [u32; 8] = [735, 1135, 1450, 1700, 2100, 2165, 2165, 2165];
+pub const LEVEL_ELO: [u32; 8] = [735, 1135, 1450, 1700, 2100, 2255, 2255, 2255];
 
 /// The levels whose [`LEVEL_ELO`] is their own measured rating; the others' is the least
 /// they play at.
