@@ -1,6 +1,7 @@
 //! Static evaluation: material (hands included), a centralisation term, and for the beast
 //! variants the material each side expects to lose to the next roll.
 
+use crate::accumulator::Accumulator;
 use crate::battle_eval::battle_terms;
 use crate::network::{self, Network};
 use crate::score::{Score, WIN_VALUE};
@@ -193,12 +194,22 @@ pub fn evaluate(pos: &Position) -> Score {
 
 /// The evaluation of `pos` for its side to move.
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> Score {
+    evaluate_carrying(pos, weights, &mut Accumulator::default())
+}
+
+/// The evaluation of `pos` for its side to move, the network's sums carried over from
+/// the position `accumulator` evaluated last (a search's way).
+pub fn evaluate_carrying(
+    pos: &Position,
+    weights: &Weights,
+    accumulator: &mut Accumulator,
+) -> Score {
     if let Some(net) = weights.network_for(pos.variant().id) {
         let below = match net.on_top() {
             true => hand_written(pos, weights),
             false => 0,
         };
-        return below + net.evaluate(pos);
+        return below + accumulator.evaluate(net, pos);
     }
     hand_written(pos, weights)
 }

@@ -1,6 +1,7 @@
 //! The engine: evaluation and search for every Menagerie variant. Alpha-beta over the
 //! players' turns, expectimax with Star1 and Star2 pruning over the dice, a transposition table.
 
+pub mod accumulator;
 pub mod battle_eval;
 pub mod battle_search;
 pub mod correction;

@@ -4,9 +4,8 @@
 //! the score for the side to move. Trained by `menagerie train-net` on self-play
 //! positions and stored in integers, so that it evaluates with integer arithmetic alone.
 //!
-//! The hidden layer is summed afresh for every position (no incremental update along the
-//! search): with some 30 pieces it is a few thousand additions, less than half of what
-//! the hand-written terms cost.
+//! A search carries the hidden sums from one evaluated position to the next
+//! (`accumulator.rs`); elsewhere they are summed afresh.
 
 use crate::score::Score;
 use rules::{Color, Position, Role, Square, VariantId};
@@ -164,26 +163,47 @@ impl Network {
 
     /// The score of `pos` for its side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> Score {
-        let us = pos.turn();
+        self.output(&self.sums(pos), pos.turn())
+    }
+
+    /// Each view's hidden sums of `pos`, White's then Black's, summed afresh.
+    pub(crate) fn sums(&self, pos: &Position) -> [[i16; HIDDEN]; 2] {
         // Each view's inputs first, then each view summed on its own: one view's hidden
         // sums fit the vector registers, two would not.
         let mut inputs = [[0u16; Square::MAX_SQUARES]; 2];
         let mut pieces = 0;
         for color in Color::ALL {
             for &role in &Role::ALL[..self.layout.roles] {
-                let own = &self.inputs[self.layout.table_row(us, color, role)];
-                let enemy = &self.inputs[self.layout.table_row(!us, color, role)];
+                let white = &self.inputs[self.layout.table_row(Color::White, color, role)];
+                let black = &self.inputs[self.layout.table_row(Color::Black, color, role)];
                 for sq in pos.pieces_of(color, role) {
-                    inputs[0][pieces] = own[sq.slot()];
-                    inputs[1][pieces] = enemy[sq.slot()];
+                    inputs[0][pieces] = white[sq.slot()];
+                    inputs[1][pieces] = black[sq.slot()];
                     pieces += 1;
                 }
             }
         }
-        let [own, enemy] = inputs.map(|view| self.hidden(&view[..pieces]));
+        inputs.map(|view| self.hidden(&view[..pieces]))
+    }
+
+    /// The score for `us` from each view's hidden sums (White's, then Black's).
+    pub(crate) fn output(&self, sums: &[[i16; HIDDEN]; 2], us: Color) -> Score {
         let (own_weights, enemy_weights) = self.output.split_at(HIDDEN);
-        let sum = self.output_bias + dot(&own, own_weights) + dot(&enemy, enemy_weights);
+        let sum = self.output_bias
+            + dot(&sums[us.index()], own_weights)
+            + dot(&sums[(!us).index()], enemy_weights);
         (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as Score
+    }
+
+    /// Piece kinds with inputs: pawn to king, and camel and wildebeest in Wildebeest.
+    pub(crate) fn roles(&self) -> usize {
+        self.layout.roles
+    }
+
+    /// The first layer's weights of a piece as seen from `view`.
+    pub(crate) fn row(&self, view: Color, color: Color, role: Role, sq: Square) -> &[i16; HIDDEN] {
+        let input = self.inputs[self.layout.table_row(view, color, role)][sq.slot()];
+        &self.input[input as usize]
     }
 
     fn hidden(&self, inputs: &[u16]) -> [i16; HIDDEN] {
@@ -309,9 +329,17 @@ pub fn committed(variant: VariantId) -> Option<&'static Network> {
     }
 }
 
-fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+/// Sums wrap: a position's sums fit an `i16` (see `WEIGHT_LIMIT`), so whatever the order
+/// of additions and subtractions, the result is exact.
+pub(crate) fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
+    }
+}
+
+pub(crate) fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 

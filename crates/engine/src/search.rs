@@ -3,9 +3,10 @@
 
 mod chance;
 
+use crate::accumulator::Accumulator;
 use crate::battle_search::few_pieces;
 use crate::correction::CorrectionHistory;
-use crate::eval::{Weights, evaluate_with};
+use crate::eval::{Weights, evaluate_carrying};
 use crate::eval_cache::EvalCache;
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered, pick};
@@ -107,6 +108,7 @@ pub struct Searcher {
     /// the strength that plays it.
     eval_weights: Weights,
     eval_cache: EvalCache,
+    accumulator: Accumulator,
     /// The kernel generates into this list; the moves are then copied, with their order
     /// keys, into the buffer of the ply, so no node allocates or copies a full list.
     scratch: Box<MoveList>,
@@ -183,6 +185,7 @@ impl Searcher {
             weights: Weights::DEFAULT,
             eval_weights: Weights::DEFAULT,
             eval_cache: EvalCache::default(),
+            accumulator: Accumulator::default(),
             scratch: Box::new(MoveList::new()),
             ply_moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tried_quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -1064,7 +1067,7 @@ impl Searcher {
         let eval = match self.eval_cache.get(key) {
             Some(eval) => eval,
             None => {
-                let eval = evaluate_with(pos, &self.eval_weights);
+                let eval = evaluate_carrying(pos, &self.eval_weights, &mut self.accumulator);
                 self.eval_cache.put(key, eval);
                 eval
             }
