@@ -241,6 +241,24 @@ impl Network {
         })
     }
 
+    /// The stored integers as the floating-point weights they round (`quantize` undone,
+    /// to within its rounding), for training to start from.
+    pub fn float_weights(&self) -> FloatWeights {
+        let (qa, qb) = (QA as f32, QB as f32);
+        FloatWeights {
+            input: self
+                .input
+                .iter()
+                .flatten()
+                .map(|&w| w as f32 / qa)
+                .collect(),
+            bias: self.bias.iter().map(|&w| w as f32 / qa).collect(),
+            output: self.output.iter().map(|&w| w as f32 / qb).collect(),
+            output_bias: self.output_bias as f32 / (qa * qb),
+            on_top: self.on_top,
+        }
+    }
+
     /// The stored form: a magic, the variant's name, then the integers little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
@@ -417,6 +435,19 @@ mod tests {
             let read = Network::from_bytes(&net.to_bytes()).expect("its own bytes read");
             assert!(read == net, "{variant:?}");
         }
+    }
+
+    /// Training can start from a stored network: its weights as floats round back to it.
+    #[test]
+    fn the_float_weights_round_back_to_the_stored_network() {
+        for variant in [VariantId::Chess, VariantId::Wildebeest] {
+            let net = scrambled(variant);
+            let again = Network::quantize(variant, &net.float_weights()).expect("same sizes");
+            assert!(again == net, "{variant:?}");
+        }
+        let built_in = committed(VariantId::Chess).expect("chess has a network");
+        let again = Network::quantize(VariantId::Chess, &built_in.float_weights()).unwrap();
+        assert!(&again == built_in);
     }
 
     #[test]

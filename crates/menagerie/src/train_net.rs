@@ -48,6 +48,11 @@ pub struct TrainNetArgs {
     /// whole evaluation: far fewer positions teach it something useful.
     #[arg(long)]
     on_top: bool,
+    /// Start from this network (as `train-net` wrote it) instead of random weights, to
+    /// go on training it on new positions; only an epoch that fits the held-out positions
+    /// better than it did is written.
+    #[arg(long)]
+    from: Option<String>,
     #[arg(long, default_value_t = 2)]
     threads: usize,
     #[arg(long, default_value_t = 1)]
@@ -225,9 +230,17 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
         positions.hand_written_loss(&held_out)
     );
     let mut rng = Rng(args.seed.max(1));
-    let mut net = Float::new(layout.inputs(), &mut rng);
+    let mut net = match &args.from {
+        Some(path) => Float::from_file(variant, path, args.on_top)?,
+        None => Float::new(layout.inputs(), &mut rng),
+    };
     net.on_top = args.on_top;
     let mut best = f64::INFINITY;
+    if let Some(path) = &args.from {
+        best = gradient_free_loss(&net, &positions, &held_out);
+        eprintln!("{path}'s loss on the held-out positions: {best:.6}");
+    }
+    let mut written = false;
     let mut adam = Adam::new(net.len());
     let started = Instant::now();
     for epoch in 1..=args.epochs {
@@ -249,19 +262,27 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
         }
         let test = gradient_free_loss(&net, &positions, &held_out);
         // The network kept is the one that fits the held-out games best.
-        let written = if test < best {
+        let outcome = if test < best {
             best = test;
             write(variant, &net, &args.out)?;
+            written = true;
             format!("wrote {}", args.out)
         } else {
             "no better on the held-out positions".to_string()
         };
         eprintln!(
-            "epoch {epoch} of {}: loss {:.6}, held out {:.6}, rate {rate}, {:.0} s; {written}",
+            "epoch {epoch} of {}: loss {:.6}, held out {:.6}, rate {rate}, {:.0} s; {outcome}",
             args.epochs,
             loss / training.len() as f64,
             test,
             started.elapsed().as_secs_f64()
+        );
+    }
+    if !written {
+        bail!(
+            "no epoch fitted the held-out positions better than {} ({best:.6}); {} not written",
+            args.from.as_deref().unwrap_or("the start"),
+            args.out
         );
     }
     println!("wrote {} (held-out loss {best:.6})", args.out);
@@ -299,6 +320,37 @@ impl Float {
             inputs,
             on_top: false,
         }
+    }
+
+    /// The weights of a stored network, to go on training.
+    fn from_file(variant: VariantId, path: &str, on_top: bool) -> Result<Float> {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
+        let network = Network::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        if network.variant() != variant {
+            bail!("{path} is a {} network", network.variant().name());
+        }
+        if network.on_top() != on_top {
+            bail!(
+                "{path} {} the hand-written evaluation: train it {} --on-top",
+                if network.on_top() {
+                    "corrects"
+                } else {
+                    "replaces"
+                },
+                if network.on_top() { "with" } else { "without" }
+            );
+        }
+        let weights = network.float_weights();
+        let inputs = weights.input.len() / HIDDEN;
+        let mut params = weights.input;
+        params.extend(weights.bias);
+        params.extend(weights.output);
+        params.push(weights.output_bias);
+        Ok(Float {
+            params,
+            inputs,
+            on_top,
+        })
     }
 
     fn len(&self) -> usize {
@@ -578,6 +630,34 @@ mod tests {
         }
         let after = gradient_free_loss(&net, &positions, &all);
         assert!(after < before / 10.0, "{before} to {after}");
+    }
+
+    /// `--from` goes on from the network as written: it scores as it did, to within the
+    /// stored integers' rounding, and a network of the other kind is refused.
+    #[test]
+    fn training_starts_again_from_a_written_network() {
+        let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
+        let mut net = Float::new(768, &mut Rng(11));
+        net.on_top = true;
+        let path = std::env::temp_dir().join(format!("menagerie-from-{}.net", std::process::id()));
+        let path = path.to_string_lossy().into_owned();
+        write(VariantId::Chess, &net, &path).expect("written");
+        let again = Float::from_file(VariantId::Chess, &path, true).expect("read back");
+        let refused = Float::from_file(VariantId::Chess, &path, false).err();
+        let other_variant = Float::from_file(VariantId::Wildebeest, &path, true).err();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(again.len(), net.len());
+        for i in 0..FENS.len() {
+            let (own, enemy) = positions.views(i);
+            let score = |n: &Float| n.output(&n.accumulate(own), &n.accumulate(enemy));
+            let (before, after) = (score(&net), score(&again));
+            assert!(
+                (before - after).abs() * SCALE as f32 <= 3.0,
+                "{before} against {after}"
+            );
+        }
+        assert!(refused.unwrap().to_string().contains("with --on-top"));
+        assert!(other_variant.unwrap().to_string().contains("chess network"));
     }
 
     #[test]
