@@ -548,10 +548,6 @@ impl Searcher {
     ) -> bool {
         let no_moves = if noisy_only {
             pos.generate_noisy(&mut self.scratch);
-            // The table's move is tried here even when it is quiet.
-            if let Some(m) = hash_move.filter(|&m| !pos.is_noisy(m) && pos.is_legal(m)) {
-                self.scratch.push(m);
-            }
             self.scratch.is_empty() && !pos.has_legal_move()
         } else {
             pos.generate_legal(&mut self.scratch);
