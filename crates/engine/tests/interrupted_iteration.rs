@@ -28,11 +28,15 @@ fn best_within(pos: &Position, nodes: u64) -> Move {
 
 #[test]
 fn a_cut_short_iteration_plays_the_better_move_it_found() {
-    // Positions where the engine changes its mind between two iterations.
+    // Positions where the engine changes its mind between two iterations (which ones do
+    // shifts with every change to the search, so there are several).
     let fens = [
         "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+        "rnbqk2r/ppp1bppp/4pn2/3p4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 2 5",
+        "r1bqr1k1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQR1K1 w - - 1 8",
     ];
     let mut changes = 0;
     let mut played_new = 0;
