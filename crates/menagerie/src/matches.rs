@@ -279,8 +279,9 @@ fn parse_clock(text: &str) -> Option<(Duration, Duration)> {
 
 /// The opening of a pair of games: `plies` random moves (and their rolls) from the
 /// start, with the driver (its dice) and the random mover as they stand after it. An
-/// opening in which the game already ended (a king trampled by the dice) says nothing about
-/// the players, so another is drawn in its place; the number drawn again is returned too.
+/// opening in which the game already ended (a king trampled by the dice, or a random mate)
+/// says nothing about the players, so another is drawn in its place; the number drawn
+/// again is returned too.
 fn opening(start: &Position, seed: u64, plies: u32) -> Result<(TurnDriver, Chooser, u64)> {
     const ATTEMPTS: u64 = 1000;
     for attempt in 0..ATTEMPTS {
@@ -398,7 +399,14 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let show_progress = std::io::stderr().is_terminal();
     let mut tally = Tally::default();
     let mut verdict = None;
+    // Each pair's seed is drawn from a stream of the match's seed, not counted up from it:
+    // counted up, the matches of seeds S and S + 1 shared all their openings but one.
+    let mut pair_seeds = Chooser::new(args.seed);
+    let mut seed = 0;
     for game_index in 0..args.games {
+        if game_index % 2 == 0 {
+            seed = pair_seeds.next_u64();
+        }
         // Engine 1 has White in even games, Black in odd ones; both games of a pair share
         // the opening and the dice.
         let engine1_color = if game_index % 2 == 0 {
@@ -406,7 +414,6 @@ pub fn run(args: MatchArgs) -> Result<()> {
         } else {
             Color::Black
         };
-        let seed = args.seed.wrapping_add((game_index / 2) as u64);
         let (driver, chooser, redrawn) = opening(&start, seed, args.opening_plies)?;
         // Both games of a pair play the same opening: count its redraws once.
         if game_index % 2 == 0 {
@@ -552,7 +559,7 @@ impl Tally {
         println!("endings: {}", reasons.join(", "));
         if self.openings_redrawn > 0 {
             println!(
-                "openings drawn again: {} (the dice ended the game before the players moved)",
+                "openings drawn again: {} (the game ended within the random opening plies)",
                 self.openings_redrawn
             );
         }

@@ -33,12 +33,17 @@ impl Chooser {
         Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
+    /// The stream's next number.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
     }
 
     /// Any legal move, all equally likely. The position must have one.

@@ -442,6 +442,40 @@ fn match_draws_another_opening_when_the_dice_end_the_game_in_it() {
     }
 }
 
+/// The games of a match between random movers, seeded `seed`, without their headers.
+fn random_games(seed: &str) -> Vec<String> {
+    let (_, games) = run_match(
+        &format!("seed-{seed}"),
+        &[
+            "--variant",
+            "chess",
+            "--games",
+            "8",
+            "--seed",
+            seed,
+            "--engine1",
+            "random",
+            "--engine2",
+            "random",
+        ],
+    );
+    games
+        .split("[Event ")
+        .skip(1)
+        .map(|game| game.lines().filter(|line| !line.starts_with('[')).collect())
+        .collect()
+}
+
+#[test]
+fn matches_of_neighbouring_seeds_share_no_game() {
+    // Random movers play what the pair's seed says, so two matches that shared an
+    // opening would share its games.
+    let first = random_games("7");
+    assert_eq!(first, random_games("7"), "a seed replays its games");
+    let second = random_games("8");
+    assert!(first.iter().all(|game| !second.contains(game)));
+}
+
 #[test]
 fn uci_plays_at_a_limited_strength() {
     let out = converse(
