@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Backend, TestServer, backends};
+use common::{TestServer, backends, sqlite};
 use dice::DiceStream;
 use rules::{Game, Position, VariantId, chance, uci_move};
 use serde_json::{Value, json};
@@ -11,14 +11,6 @@ use server::limits::Limits;
 use sha2::{Digest, Sha256};
 use tokio_tungstenite::tungstenite;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-
-fn sqlite() -> Backend {
-    Backend::Sqlite(std::env::temp_dir().join(format!(
-        "menagerie_guard_{}_{}",
-        std::process::id(),
-        &server::seats::new_token()[..12]
-    )))
-}
 
 /// A server on SQLite that is not in test mode, with `limits`.
 async fn production(limits: Limits) -> TestServer {
@@ -80,7 +72,7 @@ async fn a_seed_in_the_request_is_refused_outside_test_mode() {
     let a = s.create(body.clone()).await;
     let b = s.create(body).await;
     assert_ne!(a["game"]["seed_commitment"], b["game"]["seed_commitment"]);
-    s.stop().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -104,7 +96,7 @@ async fn physical_dice_are_refused_where_two_remote_players_meet() {
             .await;
         assert_eq!(c["game"]["dice"], "physical", "{opponent}");
     }
-    s.stop().await;
+    s.discard().await;
 }
 
 /// A friend game: the creator and the guest each add entropy, the guest after the
@@ -228,7 +220,7 @@ async fn game_creation_past_a_clients_allowance_is_a_429() {
         "60",
         "one game a minute: the next in 60 s"
     );
-    s.stop().await;
+    s.discard().await;
 }
 
 /// Opens a game's socket as client `from` (an `X-Forwarded-For` address).
@@ -305,7 +297,7 @@ async fn sockets_past_a_limit_are_a_429_and_a_closed_one_frees_its_place() {
         reopened.is_some(),
         "a closed socket frees its client's place"
     );
-    s.stop().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -332,7 +324,7 @@ async fn bodies_and_frames_stay_limited() {
         }
     }
     assert!(closed, "a frame over 64 KiB closes the socket");
-    s.stop().await;
+    s.discard().await;
 }
 
 // ---- Hardening ----
@@ -368,7 +360,7 @@ async fn every_response_carries_the_security_headers() {
         assert_eq!(get("x-frame-options"), "DENY", "{path}");
         assert_eq!(get("referrer-policy"), "no-referrer", "{path}");
     }
-    s.stop().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -402,7 +394,7 @@ async fn a_body_without_a_json_content_type_creates_nothing() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 201);
-    s.stop().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -445,7 +437,7 @@ async fn errors_are_short_and_never_echo_large_input() {
         assert!(text.len() < 400, "a {} byte error: {text}", text.len());
         assert!(!text.contains(&"Q".repeat(60)), "{text}");
     }
-    s.stop().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -481,8 +473,7 @@ async fn database_text_never_reaches_a_client() {
         !text.contains("turns") && !text.to_lowercase().contains("sql"),
         "{text}"
     );
-    s.stop().await;
-    backend.drop_data().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -503,7 +494,7 @@ async fn a_turn_without_its_ply_is_refused() {
     assert_eq!(status, 400, "{e}");
     assert!(e["error"].as_str().unwrap().contains("\"ply\""), "{e}");
     assert_eq!(s.game(&id, None).await["ply"], 0, "nothing was played");
-    s.stop().await;
+    s.discard().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -521,5 +512,5 @@ async fn a_token_one_character_off_holds_no_seat() {
         let (status, e) = s.get(&format!("/api/games/{id}?seat={token}")).await;
         assert_eq!(status, 403, "{e}");
     }
-    s.stop().await;
+    s.discard().await;
 }

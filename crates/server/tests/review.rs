@@ -3,13 +3,12 @@
 
 mod common;
 
-use common::{TestServer, backends, legal};
+use common::{TestServer, legal, sqlite};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_behemoth_game_is_reviewed_with_the_luck_of_each_roll() {
-    let backend = backends().await.remove(0);
-    let s = TestServer::start(&backend).await;
+    let s = TestServer::start(&sqlite()).await;
     let created = s
         .create(json!({"variant": "behemoth", "opponent": "local", "seed": 7}))
         .await;
@@ -54,5 +53,5 @@ async fn a_finished_behemoth_game_is_reviewed_with_the_luck_of_each_roll() {
     }
     let (_, again) = s.get(&format!("/api/games/{id}/review")).await;
     assert_eq!(again, review, "a review is computed once and kept");
-    s.stop().await;
+    s.discard().await;
 }

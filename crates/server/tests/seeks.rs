@@ -132,7 +132,7 @@ async fn a_seek_is_taken_up_once_and_seats_both_accounts() {
         assert_eq!(players["rated"], true, "{players}");
         assert_eq!(players["accounts"]["white"]["name"], "alice", "{players}");
         assert_eq!(players["accounts"]["black"]["name"], "bob", "{players}");
-        server.stop().await;
+        server.discard().await;
     }
 }
 
@@ -157,7 +157,7 @@ async fn two_takers_at_once_get_one_game() {
             statuses.sort();
             assert_eq!(statuses, [201, 410], "round {round}: {} {}", b.body, c.body);
         }
-        server.stop().await;
+        server.discard().await;
     }
 }
 
@@ -234,7 +234,7 @@ async fn seeks_with_a_clock_vanish_when_their_poster_leaves() {
             .await;
         assert_eq!(r.status, 204);
         assert_eq!(bob.post("/api/seeks", blitz.clone()).await.status, 201);
-        server.stop().await;
+        server.discard().await;
     }
 }
 
@@ -278,7 +278,7 @@ async fn quick_pairing_matches_time_and_colours() {
             (&state["variant"], &state["status"]),
             (&json!("wildebeest"), &json!("playing"))
         );
-        server.stop().await;
+        server.discard().await;
     }
 }
 
@@ -324,6 +324,6 @@ async fn the_lobby_counts_spectators() {
         drop(first);
         assert_eq!(settles_at(1).await, 1);
         drop((second, player));
-        server.stop().await;
+        server.discard().await;
     }
 }

@@ -73,10 +73,14 @@ fn with_database(admin: &str, name: &str) -> String {
     format!("{root}/{name}{query}")
 }
 
+/// SQLite in a fresh temporary directory, for tests that need no other backend.
+pub fn sqlite() -> Backend {
+    Backend::Sqlite(std::env::temp_dir().join(unique("menagerie_test")))
+}
+
 /// SQLite always; PostgreSQL too when configured.
 pub async fn backends() -> Vec<Backend> {
-    let dir = std::env::temp_dir().join(unique("menagerie_test"));
-    let mut out = vec![Backend::Sqlite(dir)];
+    let mut out = vec![sqlite()];
     let required = std::env::var("MENAGERIE_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
     match std::env::var("MENAGERIE_TEST_POSTGRES")
         .ok()
@@ -155,6 +159,13 @@ impl TestServer {
         if let Some(r) = self.running.take() {
             r.stop().await;
         }
+    }
+
+    /// Stops the server and deletes its database, so a test leaves nothing behind.
+    pub async fn discard(self) {
+        let backend = self.backend.clone();
+        self.stop().await;
+        backend.drop_data().await;
     }
 
     pub fn ws_url(&self, path: &str) -> String {
