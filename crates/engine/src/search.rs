@@ -236,6 +236,9 @@ impl Searcher {
         pos.legal_moves().contains(&m).then_some(m)
     }
 
+    /// Forgets what earlier searches learnt (a new game): the table and the move-ordering
+    /// and correction histories. The count that salts a level's noise goes on, so that a
+    /// level does not answer the same moves alike game after game.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.order.clear();

@@ -215,6 +215,18 @@ impl Player {
         })
     }
 
+    /// Forgets what earlier games taught the player (its tables and histories), as a GUI's
+    /// `ucinewgame` does: a game then plays the same whatever was played before it.
+    fn new_game(&mut self) -> Result<()> {
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.clear();
+        }
+        if let Kind::External(engine) = &mut self.kind {
+            engine.new_game()?;
+        }
+        Ok(())
+    }
+
     /// The player's move; `time_left` is its clock, if it plays on one.
     fn choose(
         &mut self,
@@ -418,6 +430,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
         // Both games of a pair play the same opening: count its redraws once.
         if game_index % 2 == 0 {
             tally.openings_redrawn += redrawn;
+        }
+        for player in &mut players {
+            player.new_game()?;
         }
         let (game, winner, reason) =
             play_game(&mut players, engine1_color, driver, chooser, args.max_moves)?;

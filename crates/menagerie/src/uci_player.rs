@@ -105,6 +105,14 @@ impl UciEngine {
         }
     }
 
+    /// Tells the engine a new game starts (`ucinewgame`) and waits until it is ready.
+    pub fn new_game(&mut self) -> Result<()> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok")?;
+        Ok(())
+    }
+
     /// The engine's move in the game's current position, checked to be legal.
     pub fn best_move(&mut self, game: &Game) -> Result<Move> {
         let mut pos = game.start().clone();

@@ -459,8 +459,12 @@ fn random_games(seed: &str) -> Vec<String> {
             "random",
         ],
     );
-    games
-        .split("[Event ")
+    movetexts(&games)
+}
+
+/// Each game of `pgn` without its headers.
+fn movetexts(pgn: &str) -> Vec<String> {
+    pgn.split("[Event ")
         .skip(1)
         .map(|game| game.lines().filter(|line| !line.starts_with('[')).collect())
         .collect()
@@ -474,6 +478,35 @@ fn matches_of_neighbouring_seeds_share_no_game() {
     assert_eq!(first, random_games("7"), "a seed replays its games");
     let second = random_games("8");
     assert!(first.iter().all(|game| !second.contains(game)));
+}
+
+#[test]
+fn every_game_of_a_match_starts_afresh() {
+    // With no random plies every pair opens alike, so games 1 and 3 (and 2 and 4) are one
+    // game played twice, unless what a player learnt in one game carried to the next.
+    // Ours is told so directly, the external one by `ucinewgame`.
+    let external = format!("uci={} uci,nodes=1500", env!("CARGO_BIN_EXE_menagerie"));
+    let (_, pgn) = run_match(
+        "afresh",
+        &[
+            "--variant",
+            "chess",
+            "--games",
+            "4",
+            "--opening-plies",
+            "0",
+            "--max-moves",
+            "30",
+            "--engine1",
+            "nodes=1500",
+            "--engine2",
+            &external,
+        ],
+    );
+    let games = movetexts(&pgn);
+    assert_eq!(games.len(), 4, "{pgn}");
+    assert_eq!(games[0], games[2]);
+    assert_eq!(games[1], games[3]);
 }
 
 #[test]
