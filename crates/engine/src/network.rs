@@ -1,8 +1,9 @@
 //! The evaluation network of chess and Wildebeest: each piece on its square, seen from
 //! each side (one input per colour, kind and square, the board turned over for Black),
-//! a hidden layer of `HIDDEN` clipped-linear units for each side's view, and one output,
-//! the score for the side to move. Trained by `menagerie train-net` on self-play
-//! positions and stored in integers, so that it evaluates with integer arithmetic alone.
+//! a hidden layer of `HIDDEN` clipped-linear units for each side's view (their outputs
+//! squared or not, `Activation`), and one output, the score for the side to move.
+//! Trained by `menagerie train-net` on self-play positions and stored in integers, so
+//! that it evaluates with integer arithmetic alone.
 //!
 //! A search carries the hidden sums from one evaluated position to the next
 //! (`accumulator.rs`); elsewhere they are summed afresh.
@@ -25,7 +26,59 @@ pub const SCALE: i32 = 400;
 /// position's inputs fits an `i16`.
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
-const MAGIC: &[u8; 8] = b"MNETv001";
+const MAGIC: &[u8; 8] = b"MNETv002";
+/// The first stored form, without an activation byte: its units are all `Clipped`.
+const MAGIC_V1: &[u8; 8] = b"MNETv001";
+
+/// What a hidden unit passes on from its sum: the sum clipped to 0..1, or that squared.
+/// Squaring costs a multiplication a unit at the output, and lets a unit's share grow
+/// faster than its sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activation {
+    Clipped,
+    Squared,
+}
+
+impl Activation {
+    /// The unit's output from its sum, in floating point (training).
+    pub fn apply(self, sum: f32) -> f32 {
+        let clipped = sum.clamp(0.0, 1.0);
+        match self {
+            Activation::Clipped => clipped,
+            Activation::Squared => clipped * clipped,
+        }
+    }
+
+    /// The output's slope at `sum`: 0 where the sum is clipped.
+    pub fn slope(self, sum: f32) -> f32 {
+        if sum <= 0.0 || sum >= 1.0 {
+            return 0.0;
+        }
+        match self {
+            Activation::Clipped => 1.0,
+            Activation::Squared => 2.0 * sum,
+        }
+    }
+
+    fn byte(self) -> u8 {
+        match self {
+            Activation::Clipped => 0,
+            Activation::Squared => 1,
+        }
+    }
+}
+
+impl std::str::FromStr for Activation {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Activation, String> {
+        match text {
+            "clipped" => Ok(Activation::Clipped),
+            "squared" => Ok(Activation::Squared),
+            _ => Err(format!("'{text}': expected clipped or squared")),
+        }
+    }
+}
 
 /// Which input a piece is: its colour as seen from `view` (own or enemy), its kind and its
 /// square, the board turned over for Black so that each side sees itself at the bottom.
@@ -124,6 +177,7 @@ pub struct Network {
     /// The network scores what the hand-written evaluation misses: its output is added
     /// to that evaluation's.
     on_top: bool,
+    activation: Activation,
     /// `layout.input` by square for each view, colour and kind (`Layout::table_row`), so
     /// that the evaluation looks inputs up rather than divides.
     inputs: Vec<[u16; 128]>,
@@ -133,9 +187,10 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({}, {} inputs, {HIDDEN} hidden)",
+            "Network({}, {} inputs, {HIDDEN} hidden, {:?})",
             self.variant.name(),
-            self.input.len()
+            self.input.len(),
+            self.activation
         )
     }
 }
@@ -149,6 +204,7 @@ pub struct FloatWeights {
     pub output_bias: f32,
     /// Trained as a correction to the hand-written evaluation.
     pub on_top: bool,
+    pub activation: Activation,
 }
 
 impl Network {
@@ -159,6 +215,10 @@ impl Network {
     /// Whether the score is a correction to the hand-written evaluation's.
     pub fn on_top(&self) -> bool {
         self.on_top
+    }
+
+    pub fn activation(&self) -> Activation {
+        self.activation
     }
 
     /// The score of `pos` for its side to move, in centipawns.
@@ -189,10 +249,14 @@ impl Network {
     /// The score for `us` from each view's hidden sums (White's, then Black's).
     pub(crate) fn output(&self, sums: &[[i16; HIDDEN]; 2], us: Color) -> Score {
         let (own_weights, enemy_weights) = self.output.split_at(HIDDEN);
-        let sum = self.output_bias
+        let dot = match self.activation {
+            Activation::Clipped => dot,
+            Activation::Squared => squared_dot,
+        };
+        let sum = i64::from(self.output_bias)
             + dot(&sums[us.index()], own_weights)
             + dot(&sums[(!us).index()], enemy_weights);
-        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as Score
+        (sum * i64::from(SCALE) / i64::from(QA * QB)) as Score
     }
 
     /// Piece kinds with inputs: pawn to king, and camel and wildebeest in Wildebeest.
@@ -237,6 +301,7 @@ impl Network {
             output: std::array::from_fn(|j| second(weights.output[j])),
             output_bias: (weights.output_bias * (QA * QB) as f32).round() as i32,
             on_top: weights.on_top,
+            activation: weights.activation,
             inputs: layout.table(),
         })
     }
@@ -256,16 +321,19 @@ impl Network {
             output: self.output.iter().map(|&w| w as f32 / qb).collect(),
             output_bias: self.output_bias as f32 / (qa * qb),
             on_top: self.on_top,
+            activation: self.activation,
         }
     }
 
-    /// The stored form: a magic, the variant's name, then the integers little-endian.
+    /// The stored form: a magic, the variant's name, whether it corrects the hand-written
+    /// evaluation, its activation, then the integers little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         let name = self.variant.name().as_bytes();
         bytes.push(name.len() as u8);
         bytes.extend_from_slice(name);
         bytes.push(u8::from(self.on_top));
+        bytes.push(self.activation.byte());
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.input.len() as u32).to_le_bytes());
         let weights = self
@@ -283,9 +351,11 @@ impl Network {
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut reader = Reader { bytes, at: 0 };
-        if reader.take(MAGIC.len())? != MAGIC {
-            return Err("not a Menagerie network (or another version of one)".into());
-        }
+        let first_form = match reader.take(MAGIC.len())? {
+            magic if magic == MAGIC => false,
+            magic if magic == MAGIC_V1 => true,
+            _ => return Err("not a Menagerie network (or another version of one)".into()),
+        };
         let name_len = reader.take(1)?[0] as usize;
         let name = std::str::from_utf8(reader.take(name_len)?).map_err(|e| e.to_string())?;
         let variant: VariantId = name
@@ -296,6 +366,14 @@ impl Network {
             0 => false,
             1 => true,
             other => return Err(format!("unknown network kind {other}")),
+        };
+        let activation = match first_form {
+            true => Activation::Clipped,
+            false => match reader.take(1)?[0] {
+                0 => Activation::Clipped,
+                1 => Activation::Squared,
+                other => return Err(format!("unknown activation {other}")),
+            },
         };
         let hidden = reader.u32()? as usize;
         let inputs = reader.u32()? as usize;
@@ -325,6 +403,7 @@ impl Network {
             output,
             output_bias,
             on_top,
+            activation,
             inputs: layout.table(),
         })
     }
@@ -361,11 +440,28 @@ pub(crate) fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     }
 }
 
-fn dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
-    acc.iter()
+/// The output layer's sum over clipped units, times `QA * QB`.
+fn dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+    let sum: i32 = acc
+        .iter()
         .zip(weights)
         .map(|(&a, &w)| i32::from(a).clamp(0, QA) * i32::from(w))
-        .sum()
+        .sum();
+    i64::from(sum)
+}
+
+/// The output layer's sum over squared clipped units, times `QA * QB`: each unit's
+/// `c * w * c` fits an `i32` (255 · 32,767 · 255 < 2^31), their sum does not.
+fn squared_dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+    let sum: i64 = acc
+        .iter()
+        .zip(weights)
+        .map(|(&a, &w)| {
+            let c = i32::from(a).clamp(0, QA);
+            i64::from(c * i32::from(w) * c)
+        })
+        .sum();
+    sum / i64::from(QA)
 }
 
 struct Reader<'a> {
@@ -404,7 +500,8 @@ mod tests {
     use super::*;
     use rules::fen;
 
-    /// A network with weights from a fixed pseudo-random sequence.
+    /// A network with weights from a fixed pseudo-random sequence, its units clipped in
+    /// chess and squared in Wildebeest.
     fn scrambled(variant: VariantId) -> Network {
         let inputs = Layout::of(variant).expect("a network variant").inputs();
         let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -420,6 +517,10 @@ mod tests {
             output: (0..2 * HIDDEN).map(|_| next(0.5)).collect(),
             output_bias: 0.1,
             on_top: variant == VariantId::Wildebeest,
+            activation: match variant {
+                VariantId::Wildebeest => Activation::Squared,
+                _ => Activation::Clipped,
+            },
         };
         Network::quantize(variant, &weights).expect("weights of the right size")
     }
@@ -470,9 +571,63 @@ mod tests {
                 .contains("not a Menagerie network")
         );
         let wildebeest = scrambled(VariantId::Wildebeest).to_bytes();
-        let mut mixed = wildebeest[..MAGIC.len() + 12].to_vec();
-        mixed.extend_from_slice(&bytes[MAGIC.len() + 7..]);
+        let mut mixed = wildebeest[..MAGIC.len() + 13].to_vec();
+        mixed.extend_from_slice(&bytes[MAGIC.len() + 8..]);
         assert!(Network::from_bytes(&mixed).unwrap_err().contains("inputs"));
+        let mut unknown = bytes.clone();
+        unknown[MAGIC.len() + 7] = 9;
+        assert!(
+            Network::from_bytes(&unknown)
+                .unwrap_err()
+                .contains("unknown activation")
+        );
+    }
+
+    /// Networks written before the activation was stored read as clipped ones.
+    #[test]
+    fn the_first_stored_form_reads_as_clipped_units() {
+        let net = scrambled(VariantId::Chess);
+        let mut bytes = net.to_bytes();
+        bytes[..MAGIC.len()].copy_from_slice(MAGIC_V1);
+        bytes.remove(MAGIC.len() + 7);
+        let read = Network::from_bytes(&bytes).expect("the first form reads");
+        assert!(read == net);
+        let mut squared = scrambled(VariantId::Wildebeest).to_bytes();
+        squared[..MAGIC.len()].copy_from_slice(MAGIC_V1);
+        squared.remove(MAGIC.len() + 12);
+        let read = Network::from_bytes(&squared).expect("the first form reads");
+        assert_eq!(read.activation(), Activation::Clipped);
+    }
+
+    /// The integers score what the floating-point units give, to within their rounding.
+    #[test]
+    fn squared_units_score_as_their_floats() {
+        let net = scrambled(VariantId::Wildebeest);
+        let floats = net.float_weights();
+        let pos = position(
+            VariantId::Wildebeest,
+            "rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w - - 0 1",
+        );
+        let layout = Layout::of(VariantId::Wildebeest).unwrap();
+        let hidden = |view: Color| {
+            let mut sums = floats.bias.clone();
+            layout.for_each_input(&pos, view, |input| {
+                let row = &floats.input[input * HIDDEN..(input + 1) * HIDDEN];
+                sums.iter_mut().zip(row).for_each(|(s, w)| *s += w);
+            });
+            sums
+        };
+        let units = [hidden(Color::White), hidden(Color::Black)].concat();
+        let output: f32 = units
+            .iter()
+            .zip(&floats.output)
+            .map(|(&s, w)| Activation::Squared.apply(s) * w)
+            .sum::<f32>()
+            + floats.output_bias;
+        let float = output * SCALE as f32;
+        let stored = net.evaluate(&pos) as f32;
+        assert!((float - stored).abs() <= 3.0, "{float} against {stored}");
+        assert!(stored.abs() > 10.0, "a score worth comparing: {stored}");
     }
 
     /// Each side sees the board from its own end, so a position and its mirror image

@@ -9,7 +9,7 @@ use crate::tune::chess_or_wildebeest;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use engine::eval::{Weights, evaluate_with};
-use engine::network::{FloatWeights, HIDDEN, Layout, Network, SCALE, WEIGHT_LIMIT};
+use engine::network::{Activation, FloatWeights, HIDDEN, Layout, Network, SCALE, WEIGHT_LIMIT};
 use rules::{Color, VariantId};
 use std::time::Instant;
 
@@ -53,6 +53,11 @@ pub struct TrainNetArgs {
     /// better than it did is written.
     #[arg(long)]
     from: Option<String>,
+    /// The hidden units' output: `clipped` (to 0..1) or `squared` (clipped, then squared).
+    /// By default that of `--from`'s network, or clipped; a network can be trained on with
+    /// the other (its first layer a head start).
+    #[arg(long)]
+    activation: Option<Activation>,
     #[arg(long, default_value_t = 2)]
     threads: usize,
     #[arg(long, default_value_t = 1)]
@@ -235,10 +240,16 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
         None => Float::new(layout.inputs(), &mut rng),
     };
     net.on_top = args.on_top;
+    if let Some(activation) = args.activation {
+        net.activation = activation;
+    }
     let mut best = f64::INFINITY;
     if let Some(path) = &args.from {
         best = gradient_free_loss(&net, &positions, &held_out);
-        eprintln!("{path}'s loss on the held-out positions: {best:.6}");
+        eprintln!(
+            "{path}'s loss on the held-out positions, with {:?} units: {best:.6}",
+            net.activation
+        );
     }
     let mut written = false;
     let mut adam = Adam::new(net.len());
@@ -299,10 +310,12 @@ fn write(variant: VariantId, net: &Float, path: &str) -> Result<()> {
 
 /// The network's parameters in one vector: the input rows, the hidden biases, the output
 /// weights (own view, then the other), the output bias.
+#[derive(Clone)]
 struct Float {
     params: Vec<f32>,
     inputs: usize,
     on_top: bool,
+    activation: Activation,
 }
 
 impl Float {
@@ -319,6 +332,7 @@ impl Float {
             params,
             inputs,
             on_top: false,
+            activation: Activation::Clipped,
         }
     }
 
@@ -350,6 +364,7 @@ impl Float {
             params,
             inputs,
             on_top,
+            activation: network.activation(),
         })
     }
 
@@ -373,6 +388,7 @@ impl Float {
             output: self.params[output..output + 2 * HIDDEN].to_vec(),
             output_bias: self.params[output + 2 * HIDDEN],
             on_top: self.on_top,
+            activation: self.activation,
         }
     }
 
@@ -391,8 +407,8 @@ impl Float {
     fn output(&self, own: &[f32; HIDDEN], enemy: &[f32; HIDDEN]) -> f32 {
         let out = self.output_at();
         let weights = &self.params[out..out + 2 * HIDDEN];
-        let clipped = own.iter().chain(enemy).map(|a| a.clamp(0.0, 1.0));
-        clipped.zip(weights).map(|(h, w)| h * w).sum::<f32>() + self.params[out + 2 * HIDDEN]
+        let units = own.iter().chain(enemy).map(|&a| self.activation.apply(a));
+        units.zip(weights).map(|(h, w)| h * w).sum::<f32>() + self.params[out + 2 * HIDDEN]
     }
 }
 
@@ -445,10 +461,8 @@ fn part_gradient(net: &Float, positions: &Positions, chunk: &[usize]) -> (Vec<f3
             for j in 0..HIDDEN {
                 let a = acc[j];
                 let w = out + view * HIDDEN + j;
-                grad[w] += d_out * a.clamp(0.0, 1.0);
-                if a > 0.0 && a < 1.0 {
-                    d_hidden[j] = d_out * net.params[w];
-                }
+                grad[w] += d_out * net.activation.apply(a);
+                d_hidden[j] = d_out * net.params[w] * net.activation.slope(a);
             }
             grad[bias..bias + HIDDEN]
                 .iter_mut()
@@ -581,22 +595,77 @@ mod tests {
     #[test]
     fn the_stored_network_evaluates_as_the_trained_one() {
         let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
-        let mut rng = Rng(7);
-        let mut net = Float::new(768, &mut rng);
-        let bias = net.bias_at();
-        net.params[bias..bias + HIDDEN]
-            .iter_mut()
-            .for_each(|b| *b = rng.uniform(0.5));
-        let network = Network::quantize(VariantId::Chess, &net.weights()).expect("chess sizes");
-        for (i, fen) in FENS.iter().enumerate() {
-            let pos = rules::fen::parse(VariantId::Chess.rules().unwrap(), fen).unwrap();
-            let (own, enemy) = positions.views(i);
-            let float = net.output(&net.accumulate(own), &net.accumulate(enemy)) * SCALE as f32;
-            let stored = network.evaluate(&pos) as f32;
-            assert!(
-                (float - stored).abs() <= 3.0,
-                "{fen}: {float} against {stored}"
-            );
+        for activation in [Activation::Clipped, Activation::Squared] {
+            let mut rng = Rng(7);
+            let mut net = Float::new(768, &mut rng);
+            net.activation = activation;
+            let bias = net.bias_at();
+            net.params[bias..bias + HIDDEN]
+                .iter_mut()
+                .for_each(|b| *b = rng.uniform(0.5));
+            let network = Network::quantize(VariantId::Chess, &net.weights()).expect("chess sizes");
+            assert_eq!(network.activation(), activation);
+            for (i, fen) in FENS.iter().enumerate() {
+                let pos = rules::fen::parse(VariantId::Chess.rules().unwrap(), fen).unwrap();
+                let (own, enemy) = positions.views(i);
+                let float = net.output(&net.accumulate(own), &net.accumulate(enemy)) * SCALE as f32;
+                let stored = network.evaluate(&pos) as f32;
+                assert!(
+                    (float - stored).abs() <= 3.0,
+                    "{activation:?}, {fen}: {float} against {stored}"
+                );
+            }
+        }
+    }
+
+    /// The gradient is the error's slope: nudging a weight changes the error by the
+    /// gradient times the nudge, for either activation.
+    #[test]
+    fn the_gradient_is_the_slope_of_the_error() {
+        let lines: Vec<(i32, f32, &str)> = FENS
+            .iter()
+            .enumerate()
+            .map(|(i, fen)| (250 * i as i32 - 300, 0.5, *fen))
+            .collect();
+        let positions = read(&lines);
+        let all: Vec<usize> = (0..lines.len()).collect();
+        for activation in [Activation::Clipped, Activation::Squared] {
+            let mut rng = Rng(5);
+            let mut net = Float::new(768, &mut rng);
+            net.activation = activation;
+            let bias = net.bias_at();
+            net.params[bias..bias + HIDDEN]
+                .iter_mut()
+                .for_each(|b| *b = 0.2 + rng.uniform(0.15));
+            let (grad, _) = gradient(&net, &positions, &all, 1);
+            let error = |n: &Float| gradient_free_loss(n, &positions, &all) * all.len() as f64;
+            // A hidden bias, an output weight and the output bias.
+            for k in [bias + 3, net.output_at() + 5, net.output_at() + 2 * HIDDEN] {
+                let step = 1e-3;
+                let (mut up, mut down) = (net.params.clone(), net.params.clone());
+                up[k] += step;
+                down[k] -= step;
+                let (up, down) = (
+                    Float {
+                        params: up,
+                        ..net.clone()
+                    },
+                    Float {
+                        params: down,
+                        ..net.clone()
+                    },
+                );
+                let slope = (error(&up) - error(&down)) / (2.0 * f64::from(step));
+                let analytic = f64::from(grad[k]);
+                assert!(
+                    (slope - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
+                    "{activation:?}, parameter {k}: {slope} against {analytic}"
+                );
+                assert!(
+                    analytic.abs() > 1e-5,
+                    "{activation:?}: a slope worth testing"
+                );
+            }
         }
     }
 
