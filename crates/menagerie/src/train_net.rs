@@ -590,19 +590,36 @@ mod tests {
         positions.expect("the data reads")
     }
 
+    /// `FENS` scored `first`, then `step` more each, and all their indices.
+    fn scored_from(first: i32, step: i32) -> (Positions, Vec<usize>) {
+        let lines: Vec<(i32, f32, &str)> = FENS
+            .iter()
+            .enumerate()
+            .map(|(i, fen)| (first + step * i as i32, 0.5, *fen))
+            .collect();
+        (read(&lines), (0..lines.len()).collect())
+    }
+
+    /// A chess network of random weights with `activation`, its hidden biases drawn by
+    /// `bias` (so that units are neither all clipped nor all open).
+    fn random_net(activation: Activation, seed: u64, bias: impl Fn(&mut Rng) -> f32) -> Float {
+        let mut rng = Rng(seed);
+        let mut net = Float::new(768, &mut rng);
+        net.activation = activation;
+        let at = net.bias_at();
+        for b in &mut net.params[at..at + HIDDEN] {
+            *b = bias(&mut rng);
+        }
+        net
+    }
+
     /// The integers the engine evaluates with give what the trained floats give, to
     /// within their rounding.
     #[test]
     fn the_stored_network_evaluates_as_the_trained_one() {
         let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
         for activation in [Activation::Clipped, Activation::Squared] {
-            let mut rng = Rng(7);
-            let mut net = Float::new(768, &mut rng);
-            net.activation = activation;
-            let bias = net.bias_at();
-            net.params[bias..bias + HIDDEN]
-                .iter_mut()
-                .for_each(|b| *b = rng.uniform(0.5));
+            let net = random_net(activation, 7, |rng| rng.uniform(0.5));
             let network = Network::quantize(VariantId::Chess, &net.weights()).expect("chess sizes");
             assert_eq!(network.activation(), activation);
             for (i, fen) in FENS.iter().enumerate() {
@@ -622,21 +639,10 @@ mod tests {
     /// gradient times the nudge, for either activation.
     #[test]
     fn the_gradient_is_the_slope_of_the_error() {
-        let lines: Vec<(i32, f32, &str)> = FENS
-            .iter()
-            .enumerate()
-            .map(|(i, fen)| (250 * i as i32 - 300, 0.5, *fen))
-            .collect();
-        let positions = read(&lines);
-        let all: Vec<usize> = (0..lines.len()).collect();
+        let (positions, all) = scored_from(-300, 250);
         for activation in [Activation::Clipped, Activation::Squared] {
-            let mut rng = Rng(5);
-            let mut net = Float::new(768, &mut rng);
-            net.activation = activation;
+            let net = random_net(activation, 5, |rng| 0.2 + rng.uniform(0.15));
             let bias = net.bias_at();
-            net.params[bias..bias + HIDDEN]
-                .iter_mut()
-                .for_each(|b| *b = 0.2 + rng.uniform(0.15));
             let (grad, _) = gradient(&net, &positions, &all, 1);
             let error = |n: &Float| gradient_free_loss(n, &positions, &all) * all.len() as f64;
             // A hidden bias, an output weight and the output bias.
@@ -683,13 +689,7 @@ mod tests {
 
     #[test]
     fn steps_lower_the_error_on_what_they_fit() {
-        let lines: Vec<(i32, f32, &str)> = FENS
-            .iter()
-            .enumerate()
-            .map(|(i, fen)| (300 * i as i32 - 400, 0.5, *fen))
-            .collect();
-        let positions = read(&lines);
-        let all: Vec<usize> = (0..lines.len()).collect();
+        let (positions, all) = scored_from(-400, 300);
         let mut net = Float::new(768, &mut Rng(3));
         let mut adam = Adam::new(net.len());
         let before = gradient_free_loss(&net, &positions, &all);
