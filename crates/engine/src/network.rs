@@ -25,6 +25,10 @@ pub const SCALE: i32 = 400;
 /// Stored weights of the first layer lie within this (times `QA`), so that the sum of a
 /// position's inputs fits an `i16`.
 pub const WEIGHT_LIMIT: f32 = 1.98;
+/// Stored weights of the output layer lie within this (times `QB`), so that sixteen
+/// squared units' products fit an `i32` (see `squared_dot`). Trained networks stay well
+/// inside it (the built-in chess network's largest is 1.38).
+pub const OUTPUT_LIMIT: f32 = 3.99;
 
 const MAGIC: &[u8; 8] = b"MNETv002";
 /// The first stored form, without an activation byte: its units are all `Clipped`.
@@ -288,7 +292,7 @@ impl Network {
             return Err("the weights do not fit the variant's network".into());
         }
         let first = |w: f32| (w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * QA as f32).round() as i16;
-        let second = |w: f32| (w * QB as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let second = |w: f32| (w.clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT) * QB as f32).round() as i16;
         Ok(Network {
             variant,
             layout,
@@ -391,6 +395,14 @@ impl Network {
         reader.fill(&mut bias)?;
         let mut output = [0i16; 2 * HIDDEN];
         reader.fill(&mut output)?;
+        if output
+            .iter()
+            .any(|&w| f32::from(w).abs() > OUTPUT_LIMIT * QB as f32)
+        {
+            return Err(format!(
+                "an output weight beyond ±{OUTPUT_LIMIT}, which this build cannot sum"
+            ));
+        }
         let output_bias = reader.u32()? as i32;
         if reader.at != bytes.len() {
             return Err("bytes left over after the network".into());
@@ -450,15 +462,23 @@ fn dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
     i64::from(sum)
 }
 
-/// The output layer's sum over squared clipped units, times `QA * QB`: each unit's
-/// `c * w * c` fits an `i32` (255 · 32,767 · 255 < 2^31), their sum does not.
+/// The output layer's sum over squared clipped units, times `QA * QB`. A unit's
+/// `c * c * w` is at most 255² · 2,043 (`OUTPUT_LIMIT`), so sixteen of them add up in an
+/// `i32`, which vectorises; the sums of the groups of sixteen do not.
 fn squared_dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
     let sum: i64 = acc
-        .iter()
-        .zip(weights)
-        .map(|(&a, &w)| {
-            let c = i32::from(a).clamp(0, QA);
-            i64::from(c * i32::from(w) * c)
+        .chunks_exact(16)
+        .zip(weights.chunks_exact(16))
+        .map(|(acc, weights)| {
+            let group: i32 = acc
+                .iter()
+                .zip(weights)
+                .map(|(&a, &w)| {
+                    let c = i32::from(a).clamp(0, QA);
+                    c * c * i32::from(w)
+                })
+                .sum();
+            i64::from(group)
         })
         .sum();
     sum / i64::from(QA)
@@ -574,6 +594,14 @@ mod tests {
         let mut mixed = wildebeest[..MAGIC.len() + 13].to_vec();
         mixed.extend_from_slice(&bytes[MAGIC.len() + 8..]);
         assert!(Network::from_bytes(&mixed).unwrap_err().contains("inputs"));
+        let mut too_heavy = bytes.clone();
+        let first_output = bytes.len() - 4 - 2 * 2 * HIDDEN;
+        too_heavy[first_output..first_output + 2].copy_from_slice(&30_000i16.to_le_bytes());
+        assert!(
+            Network::from_bytes(&too_heavy)
+                .unwrap_err()
+                .contains("output weight")
+        );
         let mut unknown = bytes.clone();
         unknown[MAGIC.len() + 7] = 9;
         assert!(
