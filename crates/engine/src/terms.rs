@@ -198,9 +198,9 @@ impl TermWeights {
 pub struct ScoringWeights {
     mg: [i32; TERMS],
     eg: [i32; TERMS],
-    /// By piece kind: whether any of its file or rank weights is not 0 (else the search
-    /// skips them).
-    squares: [bool; ROLES],
+    /// By piece kind, file bucket and rank bucket ([`square_index`]): the file's and the
+    /// rank's weights added, middlegame then endgame, so a piece costs one lookup.
+    piece_square: Box<[[i32; 2]; ROLES * FILE_BUCKETS * RANK_BUCKETS]>,
     /// Whether a term needing both sides' attacks (threats, checks, passed pawns' paths)
     /// has a weight that is not 0.
     threats: bool,
@@ -210,11 +210,17 @@ impl ScoringWeights {
     pub fn new(weights: &TermWeights) -> ScoringWeights {
         let mg = std::array::from_fn(|i| weights.mg[i].round() as i32);
         let eg = std::array::from_fn(|i| weights.eg[i].round() as i32);
-        let squares = std::array::from_fn(|r| {
-            let files = FILE_BASE + r * FILE_BUCKETS..FILE_BASE + (r + 1) * FILE_BUCKETS;
-            let ranks = RANK_BASE + r * RANK_BUCKETS..RANK_BASE + (r + 1) * RANK_BUCKETS;
-            files.chain(ranks).any(|i| mg[i] != 0 || eg[i] != 0)
-        });
+        let mut piece_square = Box::new([[0; 2]; ROLES * FILE_BUCKETS * RANK_BUCKETS]);
+        for r in 0..ROLES {
+            for file in 0..FILE_BUCKETS {
+                for rank in 0..RANK_BUCKETS {
+                    let file_term = FILE_BASE + r * FILE_BUCKETS + file;
+                    let rank_term = RANK_BASE + r * RANK_BUCKETS + rank;
+                    piece_square[square_index(r, file, rank)] =
+                        [mg[file_term] + mg[rank_term], eg[file_term] + eg[rank_term]];
+                }
+            }
+        }
         let threats = [THREAT_BY_LESSER, HANGING]
             .into_iter()
             .chain(SAFE_CHECK_BASE..TERMS)
@@ -222,7 +228,7 @@ impl ScoringWeights {
         ScoringWeights {
             mg,
             eg,
-            squares,
+            piece_square,
             threats,
         }
     }
@@ -278,7 +284,7 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
             pos,
             color,
             &pawns,
-            &[true; ROLES],
+            SquareTerms::Counted,
             &mut attacks[color.index()],
             &mut |index, n| counts[index] += sign * n,
         );
@@ -314,20 +320,22 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
     let mut attacks = [[Bitboard::EMPTY; ROLES]; 2];
     for color in Color::ALL {
         let sign = sign(color);
-        let pieces = side_terms(
+        let side = side_terms(
             pos,
             color,
             &pawns.sides,
-            &weights.squares,
+            SquareTerms::Weighted(weights),
             &mut attacks[color.index()],
             &mut |index, n| {
                 mg += sign * n * weights.mg[index];
                 eg += sign * n * weights.eg[index];
             },
         );
+        mg += sign * side.squares[0];
+        eg += sign * side.squares[1];
         army += (0..ROLES)
             .filter(|&r| !matches!(Role::ALL[r], Role::Pawn | Role::King))
-            .map(|r| pieces[r] * piece_value(Role::ALL[r]))
+            .map(|r| side.pieces[r] * piece_value(Role::ALL[r]))
             .sum::<i32>();
     }
     if weights.threats {
@@ -384,6 +392,14 @@ struct SquareBuckets {
     rank: [[u8; 128]; 2],
     /// Each square's file and rank, without dividing by the board's width.
     file_rank: [(i8, i8); 128],
+    /// By colour and the king's square: the squares on its file and the files beside it
+    /// one or two ranks in front (its shelter), and one to three (where a storm comes).
+    shelter: [[Bitboard; 128]; 2],
+    storm: [[Bitboard; 128]; 2],
+    /// The king's square and those beside it on its rank: their files are the king's.
+    king_files: [Bitboard; 128],
+    /// `near[d - 1][sq]`: the squares at most `d` king's steps from `sq`, for `d` 1 to 4.
+    near: [[Bitboard; 128]; 4],
 }
 
 impl SquareBuckets {
@@ -394,10 +410,43 @@ impl SquareBuckets {
             file: [0; 128],
             rank: [[0; 128]; 2],
             file_rank: [(0, 0); 128],
+            shelter: [[Bitboard::EMPTY; 128]; 2],
+            storm: [[Bitboard::EMPTY; 128]; 2],
+            king_files: [Bitboard::EMPTY; 128],
+            near: [[Bitboard::EMPTY; 128]; 4],
         };
         for rank in 0..geo.ranks {
             for file in 0..geo.files {
-                let slot = geo.square(file, rank).slot();
+                let sq = geo.square(file, rank);
+                let slot = sq.slot();
+                for df in -1..=1 {
+                    let Some(beside) = geo.offset(sq, df, 0) else {
+                        continue;
+                    };
+                    buckets.king_files[slot] |= Bitboard::from_square(beside);
+                    for color in Color::ALL {
+                        let forward = if color == Color::White { 1 } else { -1 };
+                        for dr in 1..=3 {
+                            let Some(front) = geo.offset(beside, 0, dr * forward) else {
+                                break;
+                            };
+                            let front = Bitboard::from_square(front);
+                            buckets.storm[color.index()][slot] |= front;
+                            if dr <= 2 {
+                                buckets.shelter[color.index()][slot] |= front;
+                            }
+                        }
+                    }
+                }
+                for d in 1..=4i8 {
+                    for df in -d..=d {
+                        for dr in -d..=d {
+                            if let Some(near) = geo.offset(sq, df, dr) {
+                                buckets.near[d as usize - 1][slot] |= Bitboard::from_square(near);
+                            }
+                        }
+                    }
+                }
                 buckets.file_rank[slot] = (file as i8, rank as i8);
                 let from_edge = file.min(geo.files - 1 - file) as usize;
                 buckets.file[slot] = from_edge.min(FILE_BUCKETS - 1) as u8;
@@ -445,18 +494,36 @@ impl SquareBuckets {
     }
 }
 
-/// `color`'s terms, each passed to `add` with its count; the file and rank terms only of the
-/// piece kinds `squares` marks. Returns `color`'s number of pieces of each kind (the phase
-/// without counting them again), and leaves in `attacked` the squares its pieces of each
-/// kind attack.
+/// How [`side_terms`] reports the file and rank terms: each counted through `add` (the
+/// tuner's counts), or summed by their weights (the search's score).
+enum SquareTerms<'a> {
+    Counted,
+    Weighted(&'a ScoringWeights),
+}
+
+/// What [`side_terms`] leaves to its caller.
+struct SideTotals {
+    /// The number of pieces of each kind (the phase, without counting them again).
+    pieces: [i32; ROLES],
+    /// With [`SquareTerms::Weighted`], the file and rank terms' middlegame and endgame sums.
+    squares: [i32; 2],
+}
+
+/// The index of a piece kind's file and rank buckets in `ScoringWeights::piece_square`.
+fn square_index(role: usize, file: usize, rank: usize) -> usize {
+    (role * FILE_BUCKETS + file) * RANK_BUCKETS + rank
+}
+
+/// `color`'s terms, each passed to `add` with its count, the file and rank terms as
+/// `square_terms` says. Leaves in `attacked` the squares its pieces of each kind attack.
 fn side_terms(
     pos: &Position,
     color: Color,
     pawns: &[PawnSide; 2],
-    squares: &[bool; ROLES],
+    square_terms: SquareTerms,
     attacked: &mut [Bitboard; ROLES],
     add: &mut impl FnMut(usize, i32),
-) -> [i32; ROLES] {
+) -> SideTotals {
     let geo = pos.geometry();
     let occupied = pos.occupied();
     let own = pos.pieces(color);
@@ -471,14 +538,22 @@ fn side_terms(
     let mut zone_attackers = 0;
     let buckets = SquareBuckets::of(pos);
     let mut pieces = [0; ROLES];
+    let mut squares = [0; 2];
     for (r, role) in Role::ALL.into_iter().enumerate().take(ROLES) {
         for sq in pos.pieces_of(color, role) {
             pieces[r] += 1;
-            if squares[r] {
-                let from_edge = buckets.file[sq.slot()] as usize;
-                let rank = buckets.rank[color.index()][sq.slot()] as usize;
-                add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
-                add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
+            let from_edge = buckets.file[sq.slot()] as usize;
+            let rank = buckets.rank[color.index()][sq.slot()] as usize;
+            match square_terms {
+                SquareTerms::Counted => {
+                    add(FILE_BASE + r * FILE_BUCKETS + from_edge, 1);
+                    add(RANK_BASE + r * RANK_BUCKETS + rank, 1);
+                }
+                SquareTerms::Weighted(weights) => {
+                    let [mg, eg] = weights.piece_square[square_index(r, from_edge, rank)];
+                    squares[0] += mg;
+                    squares[1] += eg;
+                }
             }
             let reach = pos.attacks_of(color, role, sq, occupied);
             attacked[r] |= reach;
@@ -510,11 +585,10 @@ fn side_terms(
     }
     let own_pawns = pos.pieces_of(color, Role::Pawn);
     if let Some(king) = pos.king(color).filter(|_| own_pawns.non_empty()) {
-        let distance = own_pawns
-            .map(|pawn| buckets.distance(king, pawn))
-            .min()
-            .unwrap_or(0);
-        add(KING_PAWN_DISTANCE, distance.min(5));
+        let distance = (1..=4)
+            .find(|&d| (own_pawns & buckets.near[d - 1][king.slot()]).non_empty())
+            .unwrap_or(5);
+        add(KING_PAWN_DISTANCE, distance as i32);
     }
     rook_files(pos, color, pawns, add);
     let enemy_pieces = pos.pieces(!color) & !enemy_pawns;
@@ -522,16 +596,16 @@ fn side_terms(
     if color == pos.turn() {
         add(TEMPO, 1);
     }
-    king_cover(pos, color, add);
+    king_cover(pos, color, ours.files, buckets, add);
     let minors = pos.pieces_of(color, Role::Knight)
         | pos.pieces_of(color, Role::Bishop)
         | pos.pieces_of(color, Role::Camel);
     add(OUTPOST, count(minors & ours.outposts));
     for sq in ours.passed {
         let rank = buckets.rank[color.index()][sq.slot()] as usize;
-        passed_kings(pos, color, sq, rank, add);
+        passed_kings(pos, color, sq, rank, buckets, add);
     }
-    pieces
+    SideTotals { pieces, squares }
 }
 
 /// Both sides' pawn sets, and the terms of the pawns alone passed to `add` with the side
@@ -592,33 +666,31 @@ fn ranks_ahead(pos: &Position, color: Color) -> [Bitboard; 16] {
 
 /// The pawns in front of `color`'s king: its own as shelter, files without them, and the
 /// enemy's coming.
-fn king_cover(pos: &Position, color: Color, add: &mut impl FnMut(usize, i32)) {
+/// `own_files`: the files that hold one of `color`'s pawns.
+fn king_cover(
+    pos: &Position,
+    color: Color,
+    own_files: Bitboard,
+    buckets: &SquareBuckets,
+    add: &mut impl FnMut(usize, i32),
+) {
     let Some(king) = pos.king(color) else {
         return;
     };
-    let geo = pos.geometry();
     let own = pos.pieces_of(color, Role::Pawn);
     let enemy = pos.pieces_of(!color, Role::Pawn);
-    let forward = if color == Color::White { 1 } else { -1 };
-    let (mut shelter, mut open, mut storm) = (0, 0, 0);
-    for df in -1..=1 {
-        let Some(beside) = geo.offset(king, df, 0) else {
-            continue;
-        };
-        if (geo.file_mask(geo.file_of(beside)) & own).is_empty() {
-            open += 1;
-        }
-        for dr in 1..=3 {
-            let Some(sq) = geo.offset(beside, 0, dr * forward) else {
-                break;
-            };
-            shelter += i32::from(dr <= 2 && own.contains(sq));
-            storm += i32::from(enemy.contains(sq));
-        }
-    }
-    add(KING_SHELTER, shelter);
-    add(KING_OPEN_FILE, open);
-    add(PAWN_STORM, storm);
+    add(
+        KING_SHELTER,
+        count(own & buckets.shelter[color.index()][king.slot()]),
+    );
+    add(
+        KING_OPEN_FILE,
+        count(buckets.king_files[king.slot()] & !own_files),
+    );
+    add(
+        PAWN_STORM,
+        count(enemy & buckets.storm[color.index()][king.slot()]),
+    );
 }
 
 /// The squares where `color`'s knights, bishops and camels stand on outposts: from the
@@ -875,6 +947,7 @@ fn passed_kings(
     color: Color,
     sq: Square,
     rank: usize,
+    buckets: &SquareBuckets,
     add: &mut impl FnMut(usize, i32),
 ) {
     let weight = passed_weight(rank);
@@ -886,13 +959,7 @@ fn passed_kings(
     let Some(stop) = geo.offset(sq, 0, forward) else {
         return;
     };
-    let distance = |king: Option<Square>| {
-        king.map_or(5, |k| {
-            let files = (geo.file_of(k) as i32 - geo.file_of(stop) as i32).abs();
-            let ranks = (geo.rank_of(k) as i32 - geo.rank_of(stop) as i32).abs();
-            files.max(ranks).min(5)
-        })
-    };
+    let distance = |king: Option<Square>| king.map_or(5, |k| buckets.distance(k, stop).min(5));
     add(PASSED_ENEMY_KING, weight * distance(pos.king(!color)));
     add(PASSED_OWN_KING, weight * distance(pos.king(color)));
 }
