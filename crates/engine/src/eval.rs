@@ -273,14 +273,9 @@ fn king_safety(pos: &Position, color: Color, tables: &SquareTables, weights: &We
     };
     let army: Score = terms::army_of(pos, !color, &|role| weights.value(pos, role));
     let middlegame = army.min(FULL_ARMY);
-    let geo = pos.geometry();
-    let forward = if color == Color::White { 1 } else { -1 };
     let own_pawns = pos.pieces_of(color, Role::Pawn);
-    let shield = (-1..=1)
-        .flat_map(|df| (1..=2).map(move |dr| (df, dr * forward)))
-        .filter_map(|(df, dr)| geo.offset(king, df, dr))
-        .filter(|&sq| own_pawns.contains(sq))
-        .count() as Score;
+    let in_front = terms::SquareBuckets::of(pos).shelter(color, king);
+    let shield = (own_pawns & in_front).count() as Score;
     let shelter = shield * weights.shelter * middlegame / FULL_ARMY;
     let activity = tables.piece[king.slot()] * weights.king_activity / 100
         * (FULL_ARMY - middlegame)

@@ -386,7 +386,7 @@ pub fn army_of(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> i32)
 /// Each square's file bucket (from the nearer edge) and, by colour, rank bucket (from the
 /// owner's side) for one board size: looked up, since dividing by the board's width per
 /// piece was a good part of the terms' cost.
-struct SquareBuckets {
+pub(crate) struct SquareBuckets {
     size: (u8, u8),
     file: [u8; 128],
     rank: [[u8; 128]; 2],
@@ -459,6 +459,12 @@ impl SquareBuckets {
         buckets
     }
 
+    /// The squares where `color`'s pawns shelter its king on `king`: on its file and the
+    /// files beside it, one or two ranks in front.
+    pub(crate) fn shelter(&self, color: Color, king: Square) -> Bitboard {
+        self.shelter[color.index()][king.slot()]
+    }
+
     /// The king's distance between two squares: the larger of the files and the ranks.
     fn distance(&self, a: Square, b: Square) -> i32 {
         let (fa, ra) = self.file_rank[a.slot()];
@@ -467,7 +473,7 @@ impl SquareBuckets {
     }
 
     /// The buckets of `pos`'s board size, made once per size.
-    fn of(pos: &Position) -> &'static SquareBuckets {
+    pub(crate) fn of(pos: &Position) -> &'static SquareBuckets {
         static MADE: OnceLock<std::sync::Mutex<Vec<&'static SquareBuckets>>> = OnceLock::new();
         thread_local! {
             static LAST: std::cell::Cell<Option<&'static SquareBuckets>> =
@@ -679,10 +685,7 @@ fn king_cover(
     };
     let own = pos.pieces_of(color, Role::Pawn);
     let enemy = pos.pieces_of(!color, Role::Pawn);
-    add(
-        KING_SHELTER,
-        count(own & buckets.shelter[color.index()][king.slot()]),
-    );
+    add(KING_SHELTER, count(own & buckets.shelter(color, king)));
     add(
         KING_OPEN_FILE,
         count(buckets.king_files[king.slot()] & !own_files),
@@ -830,6 +833,7 @@ fn threats(
     let ours = &attacks[color.index()];
     let attacked = all_attacks[color.index()];
     let defended = all_attacks[(!color).index()];
+    let values: [i32; ROLES] = std::array::from_fn(|r| piece_value(Role::ALL[r]));
     for role in Role::ALL.into_iter().take(ROLES) {
         let targets = pos.pieces_of(!color, role) & attacked;
         if role == Role::King || targets.is_empty() {
@@ -839,11 +843,11 @@ fn threats(
         if role == Role::Pawn {
             continue;
         }
-        let value = piece_value(role);
+        let value = values[role.index()];
         let lesser = (0..ROLES)
             .filter(|&a| {
                 let attacker = Role::ALL[a];
-                !matches!(attacker, Role::Pawn | Role::King) && piece_value(attacker) < value
+                !matches!(attacker, Role::Pawn | Role::King) && values[a] < value
             })
             .fold(Bitboard::EMPTY, |set, a| set | ours[a]);
         add(THREAT_BY_LESSER, count(targets & lesser));
