@@ -384,8 +384,9 @@ pub fn army_of(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> i32)
 }
 
 /// Each square's file bucket (from the nearer edge) and, by colour, rank bucket (from the
-/// owner's side) for one board size: looked up, since dividing by the board's width per
-/// piece was a good part of the terms' cost.
+/// owner's side) for one board size, and the squares around a king there that the terms
+/// look at: looked up, since dividing by the board's width per piece (and per square near
+/// a king) was a good part of the terms' cost.
 pub(crate) struct SquareBuckets {
     size: (u8, u8),
     file: [u8; 128],
