@@ -1209,6 +1209,15 @@ mod tests {
         // The storm counts up to three ranks in front (h4); h5 is the fourth.
         let pos = chess("1k6/ppp5/8/7p/8/6P1/5P2/6K1 w - - 0 1");
         assert_eq!(terms(&pos, |_| 500).0[PAWN_STORM], 0);
+        // In the corner the board's edge takes a file: White's king on a1 has two files,
+        // both without its pawns, and its one pawn (h2) is more than 5 away, counted as 5.
+        // Black's king on h8 is sheltered by g7 and h7, the nearer 1 away.
+        let pos = chess("7k/6pp/8/8/8/8/7P/K7 w - - 0 1");
+        let (counts, _) = terms(&pos, |_| 500);
+        assert_eq!(counts[KING_SHELTER], -2);
+        assert_eq!(counts[KING_OPEN_FILE], 2);
+        assert_eq!(counts[PAWN_STORM], 0);
+        assert_eq!(counts[KING_PAWN_DISTANCE], 5 - 1);
     }
 
     #[test]
