@@ -40,6 +40,17 @@ pub struct Features {
     pub lmr_classes: bool,
     /// Near the leaves, late quiet moves whose history is far below zero are skipped.
     pub history_pruning: bool,
+    /// Quiet moves are reduced a ply more where the table's move is a capture.
+    pub capture_lmr: bool,
+    /// Principal-variation nodes are searched, not ended by the table's bounds (only
+    /// null-window nodes are), so the line a search reports is one it searched.
+    pub full_pv: bool,
+    /// Only checks that do not lose the exchange are extended.
+    pub safe_check_extension: bool,
+    /// Reverse futility returns the mean of the evaluation and beta, not the evaluation.
+    pub rfp_blend: bool,
+    /// No null move where the table holds an upper bound below beta.
+    pub null_move_table: bool,
 }
 
 impl Features {
@@ -59,10 +70,15 @@ impl Features {
         staged_hash_move: true,
         lmr_classes: true,
         history_pruning: true,
+        capture_lmr: true,
+        full_pv: true,
+        safe_check_extension: true,
+        rfp_blend: true,
+        null_move_table: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 20] = [
         "see",
         "check-extension",
         "rfp",
@@ -78,6 +94,11 @@ impl Features {
         "staged",
         "lmr-classes",
         "history-pruning",
+        "capture-lmr",
+        "full-pv",
+        "safe-checks",
+        "rfp-blend",
+        "null-table",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -98,6 +119,11 @@ impl Features {
             "staged" => self.staged_hash_move = false,
             "lmr-classes" => self.lmr_classes = false,
             "history-pruning" => self.history_pruning = false,
+            "capture-lmr" => self.capture_lmr = false,
+            "full-pv" => self.full_pv = false,
+            "safe-checks" => self.safe_check_extension = false,
+            "rfp-blend" => self.rfp_blend = false,
+            "null-table" => self.null_move_table = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -125,6 +151,11 @@ impl Features {
         staged_hash_move: false,
         lmr_classes: false,
         history_pruning: false,
+        capture_lmr: false,
+        full_pv: false,
+        safe_check_extension: false,
+        rfp_blend: false,
+        null_move_table: false,
     };
 }
 

@@ -654,7 +654,9 @@ impl Searcher {
             }
         }
         let entry = self.tt.get(key);
+        let pv_node = beta - alpha > 1;
         if ply > 0
+            && !(self.features.full_pv && pv_node)
             && let Some(score) = self.table_cutoff(entry, depth, alpha, beta, ply)
         {
             return score;
@@ -668,7 +670,6 @@ impl Searcher {
         {
             return self.contempt(outcome_score(pos, outcome, ply), ply);
         }
-        let pv_node = beta - alpha > 1;
         let dice = pos.variant().beast.is_some();
         let in_check = pos.variant().royal_king && pos.is_check();
         // A side owing a crowning has no king on the board: its static evaluation is no
@@ -703,7 +704,11 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && static_eval - pruning::reverse_futility_margin(depth, improving) >= beta
         {
-            return static_eval;
+            return if self.features.rfp_blend {
+                (static_eval + beta) / 2
+            } else {
+                static_eval
+            };
         }
         // With dice every ply is followed by 32 or 73 rolls, so searches stay shallow and
         // a reduced ply would blind them to threats two moves deep.
@@ -714,6 +719,8 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && self.may_pass(pos)
             && static_eval >= beta
+            && !(self.features.null_move_table
+                && entry.is_some_and(|e| e.bound == Bound::Upper && from_tt(e.score, ply) < beta))
         {
             let mut passed = pos.clone();
             passed.pass_turn();
@@ -756,6 +763,7 @@ impl Searcher {
             None => self.ordered_moves(pos, ply, hash_move, false),
         };
         let mut generated = staged.is_none();
+        let hash_capture = hash_move.is_some_and(|m| pos.is_noisy(m));
         if no_moves && let Some(score) = self.terminal(pos, true, ply) {
             self.give_back(ply, moves);
             return self.contempt(score, ply);
@@ -829,7 +837,9 @@ impl Searcher {
             }
             let mut child = pos.clone();
             child.play(m);
-            let new_depth = depth - 1 + self.check_extension(gives_check, ply);
+            let extended =
+                gives_check && (!self.features.safe_check_extension || see_at_least(pos, m, 0));
+            let new_depth = depth - 1 + self.check_extension(extended, ply);
             self.played[slot] = Some(m);
             let score = if i == 0 {
                 -self.child_value(&child, new_depth, -beta, -alpha, ply + 1)
@@ -846,7 +856,8 @@ impl Searcher {
                     {
                         let r = pruning::late_move_reduction(depth, i)
                             - i32::from(pv_node)
-                            - i32::from(class == Class::Refutation);
+                            - i32::from(class == Class::Refutation)
+                            + i32::from(self.features.capture_lmr && quiet && hash_capture);
                         r.clamp(0, new_depth - 1)
                     } else {
                         0
