@@ -40,7 +40,8 @@ pub struct Features {
     pub lmr_classes: bool,
     /// Near the leaves, late quiet moves whose history is far below zero are skipped.
     pub history_pruning: bool,
-    /// Quiet moves are reduced a ply more where the table's move is a capture.
+    /// Quiet moves are reduced a ply more where the table's move is a capture or a
+    /// promotion.
     pub capture_lmr: bool,
     /// Principal-variation nodes are searched, not ended by the table's bounds (only
     /// null-window nodes are), so the line a search reports is one it searched.

@@ -25,8 +25,10 @@ pub struct MatchArgs {
     /// (the beast treated as a still obstacle), `horizon=N` (rolls with fewer plies to go
     /// estimated, not expanded), `value.ROLE=CP`, `value.hand=PERCENT`, `value.shelter=CP`,
     /// `value.king-activity=PERCENT` (evaluation weights), `without=FEATURE` (a piece of the
-    /// search switched off: see, check-extension, rfp, futility, lmp, aspiration,
-    /// mate-distance, iir, counter-move, star2, correction, all), `level=1..8` or `elo=N` (reduced
+    /// search switched off, repeatable: see, check-extension, rfp, futility, lmp,
+    /// aspiration, mate-distance, iir, counter-move, star2, correction, probcut, staged,
+    /// lmr-classes, history-pruning, capture-lmr, full-pv, safe-checks, rfp-blend,
+    /// null-table, or all), `level=1..8` or `elo=N` (reduced
     /// strength; `noise=CP` and `overlook=PERMILLE` after it change that strength's
     /// evaluation noise and overlooked quiet moves, to try settings without a rebuild),
     /// or `random` / `greedy` movers, or an
