@@ -81,7 +81,7 @@ mod tests {
         assert_eq!(relaxed.strength, Strength::level(3));
         assert_eq!(
             engine::time::budget(&relaxed).map(|b| b.hard),
-            Some(Duration::from_millis(190))
+            Some(Duration::from_millis(197))
         );
         let pressed = limits(8, Some((3_000, 0)));
         let think = engine::time::budget(&pressed)
