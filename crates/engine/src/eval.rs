@@ -217,6 +217,7 @@ pub fn evaluate_carrying(
 /// The evaluation without a network.
 fn hand_written(pos: &Position, weights: &Weights) -> Score {
     let mut score = [0 as Score; 2];
+    let buckets = terms::SquareBuckets::of(pos);
     SquareTables::with(pos, |tables| {
         for color in Color::ALL {
             let side = &mut score[color.index()];
@@ -235,7 +236,7 @@ fn hand_written(pos: &Position, weights: &Weights) -> Score {
                     *side += tables.piece[sq.slot()];
                 }
             }
-            *side += king_safety(pos, color, tables, weights);
+            *side += king_safety(pos, color, tables, buckets, weights);
             if weights.battle_terms {
                 *side += battle_terms(pos, color);
             }
@@ -247,7 +248,7 @@ fn hand_written(pos: &Position, weights: &Weights) -> Score {
         .or_else(|| terms::weights_for(pos.variant().id));
     let tapered = match term_weights {
         Some(term_weights) if weights.tapered => {
-            terms::score(pos, term_weights, |role| weights.value(pos, role))
+            terms::score(pos, term_weights, buckets, |role| weights.value(pos, role))
         }
         _ => 0,
     };
@@ -263,7 +264,13 @@ const FULL_ARMY: Score = 3000;
 /// enemy has pieces to attack with, in the centre once they are gone. Not with a beast,
 /// which tramples through any shelter, nor in Battle Chieftain, whose kings are not the
 /// goal.
-fn king_safety(pos: &Position, color: Color, tables: &SquareTables, weights: &Weights) -> Score {
+fn king_safety(
+    pos: &Position,
+    color: Color,
+    tables: &SquareTables,
+    buckets: &terms::SquareBuckets,
+    weights: &Weights,
+) -> Score {
     let variant = pos.variant();
     if !variant.royal_king || variant.beast.is_some() || variant.battle.is_some() {
         return 0;
@@ -274,7 +281,7 @@ fn king_safety(pos: &Position, color: Color, tables: &SquareTables, weights: &We
     let army: Score = terms::army_of(pos, !color, &|role| weights.value(pos, role));
     let middlegame = army.min(FULL_ARMY);
     let own_pawns = pos.pieces_of(color, Role::Pawn);
-    let in_front = terms::SquareBuckets::of(pos).shelter(color, king);
+    let in_front = buckets.shelter(color, king);
     let shield = (own_pawns & in_front).count() as Score;
     let shelter = shield * weights.shelter * middlegame / FULL_ARMY;
     let activity = tables.piece[king.slot()] * weights.king_activity / 100

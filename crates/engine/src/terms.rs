@@ -275,7 +275,8 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     let mut counts = vec![0i32; TERMS];
     let mut army = 0;
     let mut attacks = [[Bitboard::EMPTY; ROLES]; 2];
-    let pawns = pawn_sides(pos, SquareBuckets::of(pos), &mut |color, index, n| {
+    let buckets = SquareBuckets::of(pos);
+    let pawns = pawn_sides(pos, buckets, &mut |color, index, n| {
         counts[index] += sign(color) * n
     });
     for color in Color::ALL {
@@ -284,6 +285,7 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
             pos,
             color,
             &pawns,
+            buckets,
             SquareTerms::Counted,
             &mut attacks[color.index()],
             &mut |index, n| counts[index] += sign * n,
@@ -297,6 +299,7 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
             color,
             &attacks,
             &pawns,
+            buckets,
             &piece_value,
             &mut |index, n| counts[index] += sign * n,
         );
@@ -304,12 +307,18 @@ pub fn terms(pos: &Position, piece_value: impl Fn(Role) -> i32) -> (Vec<i32>, i3
     (counts, army.min(PHASE_FULL) * PHASE_SCALE / PHASE_FULL)
 }
 
-/// The terms' score for the side to move (summed as they are found, with no table of counts).
-pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role) -> i32) -> i32 {
+/// The terms' score for the side to move (summed as they are found, with no table of
+/// counts). `buckets`: those of `pos`'s board size.
+pub(crate) fn score(
+    pos: &Position,
+    weights: &ScoringWeights,
+    buckets: &SquareBuckets,
+    piece_value: impl Fn(Role) -> i32,
+) -> i32 {
     let weights_id = weights as *const ScoringWeights as usize;
     let pawns = pawn_cache::pawn_info(pos, weights_id, || {
         let (mut mg, mut eg) = (0i32, 0i32);
-        let sides = pawn_sides(pos, SquareBuckets::of(pos), &mut |color, index, n| {
+        let sides = pawn_sides(pos, buckets, &mut |color, index, n| {
             mg += sign(color) * n * weights.mg[index];
             eg += sign(color) * n * weights.eg[index];
         });
@@ -324,6 +333,7 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
             pos,
             color,
             &pawns.sides,
+            buckets,
             SquareTerms::Weighted(weights),
             &mut attacks[color.index()],
             &mut |index, n| {
@@ -346,6 +356,7 @@ pub fn score(pos: &Position, weights: &ScoringWeights, piece_value: impl Fn(Role
                 color,
                 &attacks,
                 &pawns.sides,
+                buckets,
                 &piece_value,
                 &mut |index, n| {
                     mg += sign * n * weights.mg[index];
@@ -527,6 +538,7 @@ fn side_terms(
     pos: &Position,
     color: Color,
     pawns: &[PawnSide; 2],
+    buckets: &SquareBuckets,
     square_terms: SquareTerms,
     attacked: &mut [Bitboard; ROLES],
     add: &mut impl FnMut(usize, i32),
@@ -543,7 +555,6 @@ fn side_terms(
         .unwrap_or(Bitboard::EMPTY);
     let mut zone_attacks = 0;
     let mut zone_attackers = 0;
-    let buckets = SquareBuckets::of(pos);
     let mut pieces = [0; ROLES];
     let mut squares = [0; 2];
     for (r, role) in Role::ALL.into_iter().enumerate().take(ROLES) {
@@ -738,6 +749,7 @@ fn attack_terms(
     color: Color,
     attacks: &[[Bitboard; ROLES]; 2],
     pawns: &[PawnSide; 2],
+    buckets: &SquareBuckets,
     piece_value: &impl Fn(Role) -> i32,
     add: &mut impl FnMut(usize, i32),
 ) {
@@ -749,6 +761,7 @@ fn attack_terms(
         color,
         attacked[(!color).index()],
         pawns[color.index()].passed,
+        buckets,
         add,
     );
 }
@@ -791,13 +804,13 @@ fn passed_paths(
     color: Color,
     enemy_attacks: Bitboard,
     passed: Bitboard,
+    buckets: &SquareBuckets,
     add: &mut impl FnMut(usize, i32),
 ) {
     if passed.is_empty() {
         return;
     }
     let files = pos.geometry().files;
-    let buckets = SquareBuckets::of(pos);
     for sq in passed {
         let weight = passed_weight(buckets.rank[color.index()][sq.slot()] as usize);
         if weight == 0 {
@@ -1027,13 +1040,13 @@ mod tests {
                 let white = (mg as f64 * share + eg as f64 * (1.0 - share)).round() as i32;
                 let expected = sign(pos.turn()) * white;
                 assert_eq!(
-                    score(&pos, weights, value),
+                    score(&pos, weights, SquareBuckets::of(&pos), value),
                     expected,
                     "{}",
                     rules::fen::write(&pos)
                 );
                 assert_eq!(
-                    score(&pos, weights, value),
+                    score(&pos, weights, SquareBuckets::of(&pos), value),
                     expected,
                     "{}",
                     rules::fen::write(&pos)
@@ -1266,7 +1279,12 @@ mod tests {
             .map(|i| counts[i] as f64 * (weights.mg[i] * share + weights.eg[i] * (1.0 - share)))
             .sum();
         assert_ne!(white, 0.0);
-        let got = score(&pos, &ScoringWeights::new(&weights), value);
+        let got = score(
+            &pos,
+            &ScoringWeights::new(&weights),
+            SquareBuckets::of(&pos),
+            value,
+        );
         assert!(
             (got as f64 + white).abs() <= 1.0,
             "{got} against {}",
