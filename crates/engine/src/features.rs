@@ -52,6 +52,9 @@ pub struct Features {
     pub rfp_blend: bool,
     /// No null move where the table holds an upper bound below beta.
     pub null_move_table: bool,
+    /// Quiet moves that take a piece away from a lesser piece's attack are tried earlier,
+    /// and those that put one under it later.
+    pub threat_ordering: bool,
 }
 
 impl Features {
@@ -76,10 +79,11 @@ impl Features {
         safe_check_extension: true,
         rfp_blend: true,
         null_move_table: true,
+        threat_ordering: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 20] = [
+    pub const NAMES: [&'static str; 21] = [
         "see",
         "check-extension",
         "rfp",
@@ -100,6 +104,7 @@ impl Features {
         "safe-checks",
         "rfp-blend",
         "null-table",
+        "threats",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -125,6 +130,7 @@ impl Features {
             "safe-checks" => self.safe_check_extension = false,
             "rfp-blend" => self.rfp_blend = false,
             "null-table" => self.null_move_table = false,
+            "threats" => self.threat_ordering = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -157,6 +163,7 @@ impl Features {
         safe_check_extension: false,
         rfp_blend: false,
         null_move_table: false,
+        threat_ordering: false,
     };
 }
 

@@ -18,6 +18,7 @@ pub mod search;
 pub mod see;
 pub mod strength;
 pub mod terms;
+pub mod threats;
 pub mod time;
 pub mod tt;
 

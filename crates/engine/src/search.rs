@@ -14,6 +14,7 @@ use crate::pruning;
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::see::see_at_least;
 use crate::strength::Strength;
+use crate::threats::Threats;
 use crate::time;
 use crate::tt::{Bound, Entry, Table};
 use chance::default_chance_horizon;
@@ -557,11 +558,12 @@ impl Searcher {
             self.scratch.is_empty()
         };
         let previous = self.previous_move(ply);
+        let threats = (self.features.threat_ordering && !noisy_only).then(|| Threats::of(pos));
         for &m in self.scratch.iter() {
             if Some(m) == skip {
                 continue;
             }
-            if let Some(ordered) = self.order.classify(
+            if let Some(mut ordered) = self.order.classify(
                 pos,
                 m,
                 hash_move,
@@ -570,6 +572,11 @@ impl Searcher {
                 self.features.see,
                 noisy_only,
             ) {
+                if let Some(threats) = &threats
+                    && ordered.class == Class::Quiet
+                {
+                    ordered.key += threats.key(pos, m);
+                }
                 list.push(ordered);
             }
         }

@@ -1,5 +1,6 @@
 //! Every optional piece of the search (`Features`) can be switched off by its own name,
-//! and each of session 39's pieces changes what a chess search does.
+//! and each of session 39's pieces, and session 43's threat ordering, changes what a
+//! chess search does.
 
 use engine::{Features, Limits, Searcher};
 use rules::{VariantId, fen};
@@ -49,7 +50,7 @@ fn nodes_with(features: Features) -> Vec<u64> {
 }
 
 #[test]
-fn session_39s_pieces_each_change_a_chess_search() {
+fn session_39s_and_43s_pieces_each_change_a_chess_search() {
     let with_all = nodes_with(Features::ALL);
     for name in [
         "capture-lmr",
@@ -57,6 +58,7 @@ fn session_39s_pieces_each_change_a_chess_search() {
         "safe-checks",
         "rfp-blend",
         "null-table",
+        "threats",
     ] {
         let mut features = Features::ALL;
         features.switch_off(name).unwrap();
