@@ -27,7 +27,7 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 /// Stored weights of the output layer lie within this (times `QB`), so that sixteen
 /// squared units' products fit an `i32` (see `squared_dot`). Trained networks stay well
-/// inside it (the built-in chess network's largest is 1.44).
+/// inside it (the built-in chess network's largest is 1.54).
 pub const OUTPUT_LIMIT: f32 = 3.99;
 
 const MAGIC: &[u8; 8] = b"MNETv002";
