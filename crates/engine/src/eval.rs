@@ -3,6 +3,7 @@
 
 use crate::accumulator::Accumulator;
 use crate::battle_eval::battle_terms;
+use crate::mop_up;
 use crate::network::{self, Network};
 use crate::score::{Score, WIN_VALUE};
 use crate::terms;
@@ -44,6 +45,9 @@ pub struct Weights {
     pub network: bool,
     /// Another network than the committed one (a match's `net=FILE`), for its variant.
     pub net: Option<&'static Network>,
+    /// Chess and Wildebeest: against a bare king, the mating side's bonus for driving it
+    /// to the edge (`mop_up.rs`).
+    pub mop_up: bool,
 }
 
 impl Weights {
@@ -61,6 +65,7 @@ impl Weights {
         terms: None,
         network: true,
         net: None,
+        mop_up: true,
     };
 
     /// The network that evaluates `variant`, if any.
@@ -82,7 +87,7 @@ impl Weights {
     }
 
     /// Sets one weight by name: a role (`camel`), `hand`, `shelter`, `king-activity`,
-    /// `battle`, `contempt`, `tapered` or `network`.
+    /// `battle`, `contempt`, `tapered`, `network` or `mop-up`.
     pub fn set(&mut self, name: &str, value: Score) -> Result<(), String> {
         match name {
             "hand" => self.hand_percent = value,
@@ -92,6 +97,7 @@ impl Weights {
             "contempt" => self.battle_contempt = value,
             "tapered" => self.tapered = value != 0,
             "network" => self.network = value != 0,
+            "mop-up" => self.mop_up = value != 0,
             _ => return self.set_role(name, value),
         }
         Ok(())
@@ -104,7 +110,7 @@ impl Weights {
             .ok_or_else(|| {
                 let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 format!(
-                    "unknown weight '{name}' (hand, shelter, king-activity, battle, contempt, tapered, network, {})",
+                    "unknown weight '{name}' (hand, shelter, king-activity, battle, contempt, tapered, network, mop-up, {})",
                     names.join(", ")
                 )
             })?;
@@ -252,7 +258,11 @@ fn hand_written(pos: &Position, weights: &Weights) -> Score {
         }
         _ => 0,
     };
-    score[us.index()] - score[(!us).index()] + tapered + beast_danger(pos, us, weights)
+    let mop_up = match weights.mop_up {
+        true => mop_up::mop_up(pos, |role| weights.value(pos, role)),
+        false => 0,
+    };
+    score[us.index()] - score[(!us).index()] + tapered + mop_up + beast_danger(pos, us, weights)
 }
 
 const SHELTER: Score = 12;

@@ -8,6 +8,7 @@ pub mod correction;
 pub mod eval;
 pub mod eval_cache;
 pub mod features;
+pub mod mop_up;
 pub mod network;
 pub mod ordering;
 pub mod pawn_cache;

@@ -24,8 +24,9 @@ pub struct MatchArgs {
     /// First player: comma-separated `depth=N`, `nodes=N`, `movetime=MS`, `frozen`
     /// (the beast treated as a still obstacle), `horizon=N` (rolls with fewer plies to go
     /// estimated, not expanded), `value.ROLE=CP`, `value.hand=PERCENT`, `value.shelter=CP`,
-    /// `value.king-activity=PERCENT` (evaluation weights), `without=FEATURE` (a piece of the
-    /// search switched off, repeatable: see, check-extension, rfp, futility, lmp,
+    /// `value.king-activity=PERCENT`, `value.mop-up=0` (evaluation weights),
+    /// `without=FEATURE` (a piece of the search switched off, repeatable: see,
+    /// check-extension, rfp, futility, lmp,
     /// aspiration, mate-distance, iir, counter-move, star2, correction, probcut, staged,
     /// lmr-classes, history-pruning, capture-lmr, full-pv, safe-checks, rfp-blend,
     /// null-table, threats, or all), `level=1..8` or `elo=N` (reduced
