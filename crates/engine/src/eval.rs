@@ -45,8 +45,8 @@ pub struct Weights {
     pub network: bool,
     /// Another network than the committed one (a match's `net=FILE`), for its variant.
     pub net: Option<&'static Network>,
-    /// Chess and Wildebeest: against a bare king, the mating side's bonus for driving it
-    /// to the edge (`mop_up.rs`).
+    /// Chess and Wildebeest: against a bare king, an evaluation of its own that drives it
+    /// to the edge (`mop_up.rs`) in place of the network's.
     pub mop_up: bool,
 }
 
@@ -210,6 +210,11 @@ pub fn evaluate_carrying(
     weights: &Weights,
     accumulator: &mut Accumulator,
 ) -> Score {
+    if weights.mop_up
+        && let Some(score) = mop_up::bare_king_ending(pos, |role| weights.value(pos, role))
+    {
+        return score;
+    }
     if let Some(net) = weights.network_for(pos.variant().id) {
         let below = match net.on_top() {
             true => hand_written(pos, weights),
@@ -258,11 +263,7 @@ fn hand_written(pos: &Position, weights: &Weights) -> Score {
         }
         _ => 0,
     };
-    let mop_up = match weights.mop_up {
-        true => mop_up::mop_up(pos, |role| weights.value(pos, role)),
-        false => 0,
-    };
-    score[us.index()] - score[(!us).index()] + tapered + mop_up + beast_danger(pos, us, weights)
+    score[us.index()] - score[(!us).index()] + tapered + beast_danger(pos, us, weights)
 }
 
 const SHELTER: Score = 12;

@@ -1,46 +1,61 @@
 //! A bare king: the side with mating material drives it to the board's edge (with bishop
 //! and knight, to a corner the bishop can reach) and brings its own king near. The mate
-//! lies beyond a search's horizon in such endings, and without a gradient the engine
-//! shuffled a K+B+N against K ending into the fifty-move rule (docs/engine.md).
+//! lies beyond a search's horizon in such endings, so, as Stockfish's endgame functions do,
+//! this evaluation replaces the network and the positional terms there: their small
+//! preferences for where the pieces stand outweighed a gentle push, and a K+B+N ending went
+//! to the fifty-move rule with the bare king sitting in the wrong corner (docs/engine.md).
 
 use crate::score::Score;
 use rules::{Bitboard, Color, Position, Role, Square};
 
-/// Per step of the bare king's distance from the centre (or from the far corners).
-const EDGE: Score = 20;
+/// Counted on top of the material, so that trading down into such an ending, or taking
+/// the last piece beside the king, scores above what the network says before it.
+const KNOWN_WIN: Score = 1_000;
+/// Per step of the bare king's distance from the centre.
+const EDGE: Score = 50;
+/// With bishop and knight: per step (files plus ranks) nearer a corner of the bishop's
+/// colour. Steeper than the rest, since that corner is the only mate.
+const CORNER: Score = 100;
 /// Per step the two kings are closer than the board's width.
-const KINGS_NEAR: Score = 8;
+const KINGS_NEAR: Score = 10;
 /// The non-pawn material (by the default values) that can force a mate: a rook, or two
 /// minor pieces that are not two knights.
 const ROOK: Score = 500;
 
-/// The bonus for the side to move: positive when it is the one mating.
-pub fn mop_up(pos: &Position, piece_value: impl Fn(Role) -> Score) -> Score {
+/// The evaluation for the side to move when one side has only its king and the other can
+/// mate it; `None` in every other position.
+pub fn bare_king_ending(pos: &Position, piece_value: impl Fn(Role) -> Score) -> Option<Score> {
     let variant = pos.variant();
     if !variant.royal_king || variant.beast.is_some() || variant.battle.is_some() {
-        return 0;
+        return None;
     }
     let us = pos.turn();
-    for (winner, sign) in [(us, 1), (!us, -1)] {
+    [(us, 1), (!us, -1)].into_iter().find_map(|(winner, sign)| {
         let loser = !winner;
-        let lone = pos.pieces(loser) == pos.pieces_of(loser, Role::King);
-        if lone && mating_material(pos, winner, &piece_value) {
-            return sign * drive(pos, winner);
-        }
-    }
-    0
+        let bare = pos.pieces(loser) == pos.pieces_of(loser, Role::King);
+        let material = mating_material(pos, winner, &piece_value)?;
+        bare.then(|| sign * (KNOWN_WIN + material + drive(pos, winner)))
+    })
 }
 
-fn mating_material(pos: &Position, color: Color, piece_value: &impl Fn(Role) -> Score) -> bool {
-    let pieces =
-        pos.pieces(color) & !pos.pieces_of(color, Role::Pawn) & !pos.pieces_of(color, Role::King);
+/// All of `color`'s material but the king, if it is enough to force a mate.
+fn mating_material(
+    pos: &Position,
+    color: Color,
+    piece_value: &impl Fn(Role) -> Score,
+) -> Option<Score> {
+    let worth = |squares: Bitboard| -> Score {
+        squares
+            .into_iter()
+            .filter_map(|sq| pos.piece_at(sq))
+            .map(|p| piece_value(p.role))
+            .sum()
+    };
+    let king = pos.pieces_of(color, Role::King);
+    let pawns = pos.pieces_of(color, Role::Pawn);
+    let pieces = pos.pieces(color) & !pawns & !king;
     let knights = pos.pieces_of(color, Role::Knight);
-    let worth: Score = pieces
-        .into_iter()
-        .filter_map(|sq| pos.piece_at(sq))
-        .map(|p| piece_value(p.role))
-        .sum();
-    worth >= ROOK && pieces != knights
+    (worth(pieces) >= ROOK && pieces != knights).then(|| worth(pieces) + worth(pawns))
 }
 
 /// How far `winner` has pushed the bare king toward its mating squares, and how near its
@@ -54,10 +69,10 @@ fn drive(pos: &Position, winner: Color) -> Score {
     let at = |sq: Square| (geo.file_of(sq) as i32, geo.rank_of(sq) as i32);
     let (bf, br) = at(bare);
     let (sf, sr) = at(strong);
-    // Twice the distance from the centre, so that even-sized boards count in whole steps.
-    let from_centre = (2 * bf + 1 - files).abs().max((2 * br + 1 - ranks).abs()) / 2;
-    let edge = match lone_bishop_colour(pos, winner) {
-        // The corners of the bishop's colour: the nearer one's distance, counted down.
+    let push = match lone_bishop_colour(pos, winner) {
+        // Counted in files plus ranks, so that along an edge every step toward the
+        // corner counts. Not toward the edge too: that would make the wrong corner a
+        // refuge.
         Some(parity) => {
             let corners = [
                 (0, 0),
@@ -68,15 +83,17 @@ fn drive(pos: &Position, winner: Color) -> Score {
             let nearest = corners
                 .into_iter()
                 .filter(|(f, r)| (f + r) % 2 == parity)
-                .map(|(f, r)| (bf - f).abs().max((br - r).abs()))
+                .map(|(f, r)| (bf - f).abs() + (br - r).abs())
                 .min()
                 .unwrap_or(0);
-            files.max(ranks) - 1 - nearest
+            CORNER * (files + ranks - 2 - nearest)
         }
-        None => from_centre,
+        // Twice the distance from the centre, so that even-sized boards count in whole
+        // steps.
+        None => EDGE * ((2 * bf + 1 - files).abs().max((2 * br + 1 - ranks).abs()) / 2),
     };
     let kings_apart = (bf - sf).abs().max((br - sr).abs());
-    EDGE * edge + KINGS_NEAR * (files.max(ranks) - kings_apart)
+    push + KINGS_NEAR * (files.max(ranks) - kings_apart)
 }
 
 /// With bishops of one square colour and otherwise only knights (K+B+N): that colour's
@@ -104,36 +121,56 @@ fn lone_bishop_colour(pos: &Position, color: Color) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::value;
+    use crate::eval::{evaluate, value};
     use rules::{VariantId, fen};
 
-    fn bonus(fen_text: &str) -> Score {
+    fn ending(fen_text: &str) -> Option<Score> {
         let pos = fen::parse(VariantId::Chess.rules().unwrap(), fen_text).unwrap();
-        mop_up(&pos, |role| value(&pos, role))
+        bare_king_ending(&pos, |role| value(&pos, role))
+    }
+
+    fn score(fen_text: &str) -> Score {
+        ending(fen_text).expect("a bare-king ending")
     }
 
     #[test]
     fn the_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
-        let centre = bonus("8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
-        let edge = bonus("3k4/8/8/8/8/8/8/R3K3 w - - 0 1");
-        let edge_near = bonus("3k4/8/3K4/8/8/8/8/R7 w - - 0 1");
-        assert!(centre > 0 && edge > centre && edge_near > edge);
+        let centre = score("8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
+        let edge = score("3k4/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let edge_near = score("3k4/8/3K4/8/8/8/8/R7 w - - 0 1");
+        assert!(centre > KNOWN_WIN + 500 && edge > centre && edge_near > edge);
         // The same for the side losing, with the sign turned.
-        assert_eq!(bonus("3k4/8/3K4/8/8/8/8/R7 b - - 0 1"), -edge_near);
+        assert_eq!(score("3k4/8/3K4/8/8/8/8/R7 b - - 0 1"), -edge_near);
     }
 
     #[test]
     fn bishop_and_knight_mate_in_the_bishops_corner() {
         // A dark-squared bishop (c1): a1 and h8 are its corners, not h1 or a8.
-        let dark_corner = bonus("7k/8/8/8/8/8/8/2B1KN2 w - - 0 1");
-        let light_corner = bonus("k7/8/8/8/8/8/8/2B1KN2 w - - 0 1");
+        let dark_corner = score("7k/8/8/8/8/8/8/2B1KN2 w - - 0 1");
+        let light_corner = score("k7/8/8/8/8/8/8/2B1KN2 w - - 0 1");
         assert!(dark_corner > light_corner);
+        // Out of the wrong corner, each step along the edge toward the right one counts.
+        let a7 = score("8/k7/8/8/8/8/8/2B1KN2 w - - 0 1");
+        let a6 = score("8/8/k7/8/8/8/8/2B1KN2 w - - 0 1");
+        assert!(light_corner < a7 && a7 < a6);
     }
 
     #[test]
-    fn no_bonus_without_mating_material_or_with_enemy_pieces() {
-        assert_eq!(bonus("8/8/8/3k4/8/8/8/1N2KN2 w - - 0 1"), 0);
-        assert_eq!(bonus("8/8/8/3k4/8/8/8/2B1K3 w - - 0 1"), 0);
-        assert_eq!(bonus("8/8/8/3kp3/8/8/8/R3K3 w - - 0 1"), 0);
+    fn only_a_bare_king_against_mating_material() {
+        assert_eq!(ending("8/8/8/3k4/8/8/8/1N2KN2 w - - 0 1"), None);
+        assert_eq!(ending("8/8/8/3k4/8/8/8/2B1K3 w - - 0 1"), None);
+        assert_eq!(ending("8/8/8/3kp3/8/8/8/R3K3 w - - 0 1"), None);
+        // Pawns beside the mating pieces count as material.
+        assert_eq!(
+            score("8/8/8/3k4/8/8/P7/R3K3 w - - 0 1"),
+            score("8/8/8/3k4/8/8/8/R3K3 w - - 0 1") + 100
+        );
+    }
+
+    #[test]
+    fn the_evaluation_is_the_endings_own() {
+        let fen_text = "8/8/8/3k4/8/8/8/R3K3 b - - 0 1";
+        let pos = fen::parse(VariantId::Chess.rules().unwrap(), fen_text).unwrap();
+        assert_eq!(evaluate(&pos), score(fen_text));
     }
 }

@@ -36,9 +36,20 @@ fn play_out(fen_text: &str, weights: &Weights) -> (Option<Color>, usize) {
 
 #[test]
 fn king_bishop_and_knight_mate_a_bare_king() {
-    // The bare king in the centre, far from the bishop's corners (a1 and h8).
-    let (winner, moves) = play_out("8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1", &Weights::DEFAULT);
-    assert_eq!(winner, Some(Color::White), "drawn after {moves} moves");
+    // The bare king in the centre, far from the bishop's corners: a1 and h8 for the dark
+    // bishop, a8 and h1 for the light one (which once let it sit in h8 until the fifty-move
+    // rule).
+    for fen_text in [
+        "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1",
+        "8/8/8/4k3/8/8/8/3BKN2 w - - 0 1",
+    ] {
+        let (winner, moves) = play_out(fen_text, &Weights::DEFAULT);
+        assert_eq!(
+            winner,
+            Some(Color::White),
+            "{fen_text}: drawn after {moves} moves"
+        );
+    }
 }
 
 #[test]
