@@ -114,7 +114,7 @@ fn the_networks_correct_the_hand_written_evaluation() {
     for (variant, text) in [
         (
             VariantId::Chess,
-            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
         ),
         (
             VariantId::Wildebeest,
