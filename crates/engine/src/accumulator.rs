@@ -56,7 +56,7 @@ impl Accumulator {
                 self.pieces[color.index()][role.index()] = pos.pieces_of(color, role);
             }
         }
-        net.output(&self.sums, pos.turn())
+        net.output(&self.sums, pos.turn(), on_board as usize)
     }
 
     fn update(&mut self, net: &Network, pos: &Position) {

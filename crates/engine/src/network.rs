@@ -1,7 +1,8 @@
 //! The evaluation network of chess and Wildebeest: each piece on its square, seen from
 //! each side (one input per colour, kind and square, the board turned over for Black),
 //! a hidden layer of `HIDDEN` clipped-linear units for each side's view (their outputs
-//! squared or not, `Activation`), and one output, the score for the side to move.
+//! squared or not, `Activation`), and one output, the score for the side to move, from
+//! the output layer of the position's bucket (how many pieces stand on the board).
 //! Trained by `menagerie train-net` on self-play positions and stored in integers, so
 //! that it evaluates with integer arithmetic alone.
 //!
@@ -30,8 +31,13 @@ pub const WEIGHT_LIMIT: f32 = 1.98;
 /// inside it (the built-in chess network's largest is 1.54).
 pub const OUTPUT_LIMIT: f32 = 3.99;
 
-const MAGIC: &[u8; 8] = b"MNETv002";
-/// The first stored form, without an activation byte: its units are all `Clipped`.
+/// The most output layers a network may have (`Layout::bucket`).
+pub const MAX_BUCKETS: usize = 8;
+
+const MAGIC: &[u8; 8] = b"MNETv003";
+/// The second stored form, without the bucket count: one output layer.
+const MAGIC_V2: &[u8; 8] = b"MNETv002";
+/// The first stored form, without an activation byte either: its units are all `Clipped`.
 const MAGIC_V1: &[u8; 8] = b"MNETv001";
 
 /// What a hidden unit passes on from its sum: the sum clipped to 0..1, or that squared.
@@ -149,6 +155,13 @@ impl Layout {
         table
     }
 
+    /// Which of `buckets` output layers scores a position of `pieces` pieces: the
+    /// buckets split the pieces of the starting position (four ranks of them) evenly.
+    pub fn bucket(&self, pieces: usize, buckets: usize) -> usize {
+        let most = 4 * self.files as usize;
+        (pieces.saturating_sub(1) * buckets / most).min(buckets - 1)
+    }
+
     /// The same piece's input with the board turned left to right.
     pub fn mirrored(&self, input: usize) -> usize {
         let files = self.files as usize;
@@ -175,9 +188,10 @@ pub struct Network {
     /// One row of `HIDDEN` weights for each input.
     input: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
-    /// The side to move's view's units, then the other side's.
-    output: [i16; 2 * HIDDEN],
-    output_bias: i32,
+    /// An output layer for each bucket of positions (`Layout::bucket`): the side to
+    /// move's view's units' weights, then the other side's.
+    output: Vec<[i16; 2 * HIDDEN]>,
+    output_bias: Vec<i32>,
     /// The network scores what the hand-written evaluation misses: its output is added
     /// to that evaluation's.
     on_top: bool,
@@ -191,10 +205,11 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({}, {} inputs, {HIDDEN} hidden, {:?})",
+            "Network({}, {} inputs, {HIDDEN} hidden, {:?}, {} output layers)",
             self.variant.name(),
             self.input.len(),
-            self.activation
+            self.activation,
+            self.output.len()
         )
     }
 }
@@ -204,8 +219,10 @@ pub struct FloatWeights {
     /// `inputs * HIDDEN`, input by input.
     pub input: Vec<f32>,
     pub bias: Vec<f32>,
+    /// `2 * HIDDEN` for each bucket, bucket by bucket.
     pub output: Vec<f32>,
-    pub output_bias: f32,
+    /// One for each bucket.
+    pub output_bias: Vec<f32>,
     /// Trained as a correction to the hand-written evaluation.
     pub on_top: bool,
     pub activation: Activation,
@@ -225,9 +242,15 @@ impl Network {
         self.activation
     }
 
+    /// How many output layers it has, one for each bucket of positions.
+    pub fn buckets(&self) -> usize {
+        self.output.len()
+    }
+
     /// The score of `pos` for its side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> Score {
-        self.output(&self.sums(pos), pos.turn())
+        let pieces = (pos.pieces(Color::White) | pos.pieces(Color::Black)).count();
+        self.output(&self.sums(pos), pos.turn(), pieces as usize)
     }
 
     /// Each view's hidden sums of `pos`, White's then Black's, summed afresh.
@@ -250,14 +273,16 @@ impl Network {
         inputs.map(|view| self.hidden(&view[..pieces]))
     }
 
-    /// The score for `us` from each view's hidden sums (White's, then Black's).
-    pub(crate) fn output(&self, sums: &[[i16; HIDDEN]; 2], us: Color) -> Score {
-        let (own_weights, enemy_weights) = self.output.split_at(HIDDEN);
+    /// The score for `us` from each view's hidden sums (White's, then Black's), with
+    /// `pieces` on the board.
+    pub(crate) fn output(&self, sums: &[[i16; HIDDEN]; 2], us: Color, pieces: usize) -> Score {
+        let bucket = self.layout.bucket(pieces, self.output.len());
+        let (own_weights, enemy_weights) = self.output[bucket].split_at(HIDDEN);
         let dot = match self.activation {
             Activation::Clipped => dot,
             Activation::Squared => squared_dot,
         };
-        let sum = i64::from(self.output_bias)
+        let sum = i64::from(self.output_bias[bucket])
             + dot(&sums[us.index()], own_weights)
             + dot(&sums[(!us).index()], enemy_weights);
         (sum * i64::from(SCALE) / i64::from(QA * QB)) as Score
@@ -285,9 +310,11 @@ impl Network {
     /// Rounds trained weights to the stored integers.
     pub fn quantize(variant: VariantId, weights: &FloatWeights) -> Result<Network, String> {
         let layout = Layout::of(variant).ok_or("no network for this variant")?;
+        let buckets = weights.output_bias.len();
         if weights.input.len() != layout.inputs() * HIDDEN
             || weights.bias.len() != HIDDEN
-            || weights.output.len() != 2 * HIDDEN
+            || !(1..=MAX_BUCKETS).contains(&buckets)
+            || weights.output.len() != buckets * 2 * HIDDEN
         {
             return Err("the weights do not fit the variant's network".into());
         }
@@ -302,8 +329,16 @@ impl Network {
                 .map(|row| std::array::from_fn(|j| first(row[j])))
                 .collect(),
             bias: std::array::from_fn(|j| first(weights.bias[j])),
-            output: std::array::from_fn(|j| second(weights.output[j])),
-            output_bias: (weights.output_bias * (QA * QB) as f32).round() as i32,
+            output: weights
+                .output
+                .chunks_exact(2 * HIDDEN)
+                .map(|layer| std::array::from_fn(|j| second(layer[j])))
+                .collect(),
+            output_bias: weights
+                .output_bias
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
             on_top: weights.on_top,
             activation: weights.activation,
             inputs: layout.table(),
@@ -322,15 +357,25 @@ impl Network {
                 .map(|&w| w as f32 / qa)
                 .collect(),
             bias: self.bias.iter().map(|&w| w as f32 / qa).collect(),
-            output: self.output.iter().map(|&w| w as f32 / qb).collect(),
-            output_bias: self.output_bias as f32 / (qa * qb),
+            output: self
+                .output
+                .iter()
+                .flatten()
+                .map(|&w| w as f32 / qb)
+                .collect(),
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (qa * qb))
+                .collect(),
             on_top: self.on_top,
             activation: self.activation,
         }
     }
 
     /// The stored form: a magic, the variant's name, whether it corrects the hand-written
-    /// evaluation, its activation, then the integers little-endian.
+    /// evaluation, its activation, its number of output layers, then the integers
+    /// little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         let name = self.variant.name().as_bytes();
@@ -338,6 +383,7 @@ impl Network {
         bytes.extend_from_slice(name);
         bytes.push(u8::from(self.on_top));
         bytes.push(self.activation.byte());
+        bytes.push(self.output.len() as u8);
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.input.len() as u32).to_le_bytes());
         let weights = self
@@ -345,19 +391,22 @@ impl Network {
             .iter()
             .flatten()
             .chain(&self.bias)
-            .chain(&self.output);
+            .chain(self.output.iter().flatten());
         for w in weights {
             bytes.extend_from_slice(&w.to_le_bytes());
         }
-        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            bytes.extend_from_slice(&b.to_le_bytes());
+        }
         bytes
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut reader = Reader { bytes, at: 0 };
-        let first_form = match reader.take(MAGIC.len())? {
-            magic if magic == MAGIC => false,
-            magic if magic == MAGIC_V1 => true,
+        let version = match reader.take(MAGIC.len())? {
+            magic if magic == MAGIC => 3,
+            magic if magic == MAGIC_V2 => 2,
+            magic if magic == MAGIC_V1 => 1,
             _ => return Err("not a Menagerie network (or another version of one)".into()),
         };
         let name_len = reader.take(1)?[0] as usize;
@@ -371,14 +420,23 @@ impl Network {
             1 => true,
             other => return Err(format!("unknown network kind {other}")),
         };
-        let activation = match first_form {
-            true => Activation::Clipped,
-            false => match reader.take(1)?[0] {
+        let activation = match version {
+            1 => Activation::Clipped,
+            _ => match reader.take(1)?[0] {
                 0 => Activation::Clipped,
                 1 => Activation::Squared,
                 other => return Err(format!("unknown activation {other}")),
             },
         };
+        let buckets = match version {
+            1 | 2 => 1,
+            _ => reader.take(1)?[0] as usize,
+        };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!(
+                "{buckets} output layers; a network has 1 to {MAX_BUCKETS}"
+            ));
+        }
         let hidden = reader.u32()? as usize;
         let inputs = reader.u32()? as usize;
         if hidden != HIDDEN || inputs != layout.inputs() {
@@ -393,17 +451,22 @@ impl Network {
         }
         let mut bias = [0i16; HIDDEN];
         reader.fill(&mut bias)?;
-        let mut output = [0i16; 2 * HIDDEN];
-        reader.fill(&mut output)?;
+        let mut output = vec![[0i16; 2 * HIDDEN]; buckets];
+        for layer in &mut output {
+            reader.fill(layer)?;
+        }
         if output
             .iter()
+            .flatten()
             .any(|&w| f32::from(w).abs() > OUTPUT_LIMIT * QB as f32)
         {
             return Err(format!(
                 "an output weight beyond ±{OUTPUT_LIMIT}, which this build cannot sum"
             ));
         }
-        let output_bias = reader.u32()? as i32;
+        let output_bias = (0..buckets)
+            .map(|_| reader.u32().map(|b| b as i32))
+            .collect::<Result<Vec<i32>, String>>()?;
         if reader.at != bytes.len() {
             return Err("bytes left over after the network".into());
         }
@@ -521,8 +584,18 @@ mod tests {
     use rules::fen;
 
     /// A network with weights from a fixed pseudo-random sequence, its units clipped in
-    /// chess and squared in Wildebeest.
+    /// chess and squared in Wildebeest, with all the output layers in chess and one in
+    /// Wildebeest.
     fn scrambled(variant: VariantId) -> Network {
+        let buckets = match variant {
+            VariantId::Chess => MAX_BUCKETS,
+            _ => 1,
+        };
+        Network::quantize(variant, &scrambled_weights(variant, buckets))
+            .expect("weights of the right size")
+    }
+
+    fn scrambled_weights(variant: VariantId, buckets: usize) -> FloatWeights {
         let inputs = Layout::of(variant).expect("a network variant").inputs();
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move |limit: f32| {
@@ -531,18 +604,17 @@ mod tests {
             state ^= state << 17;
             ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
         };
-        let weights = FloatWeights {
+        FloatWeights {
             input: (0..inputs * HIDDEN).map(|_| next(0.2)).collect(),
             bias: (0..HIDDEN).map(|_| next(0.3)).collect(),
-            output: (0..2 * HIDDEN).map(|_| next(0.5)).collect(),
-            output_bias: 0.1,
+            output: (0..buckets * 2 * HIDDEN).map(|_| next(0.5)).collect(),
+            output_bias: (0..buckets).map(|_| next(0.1)).collect(),
             on_top: variant == VariantId::Wildebeest,
             activation: match variant {
                 VariantId::Wildebeest => Activation::Squared,
                 _ => Activation::Clipped,
             },
-        };
-        Network::quantize(variant, &weights).expect("weights of the right size")
+        }
     }
 
     fn position(variant: VariantId, text: &str) -> Position {
@@ -595,7 +667,7 @@ mod tests {
         mixed.extend_from_slice(&bytes[MAGIC.len() + 8..]);
         assert!(Network::from_bytes(&mixed).unwrap_err().contains("inputs"));
         let mut too_heavy = bytes.clone();
-        let first_output = bytes.len() - 4 - 2 * 2 * HIDDEN;
+        let first_output = bytes.len() - MAX_BUCKETS * (4 + 2 * 2 * HIDDEN);
         too_heavy[first_output..first_output + 2].copy_from_slice(&30_000i16.to_le_bytes());
         assert!(
             Network::from_bytes(&too_heavy)
@@ -609,22 +681,87 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown activation")
         );
+        for buckets in [0, MAX_BUCKETS as u8 + 1] {
+            let mut layers = bytes.clone();
+            layers[MAGIC.len() + 8] = buckets;
+            assert!(
+                Network::from_bytes(&layers)
+                    .unwrap_err()
+                    .contains("output layers")
+            );
+        }
     }
 
-    /// Networks written before the activation was stored read as clipped ones.
+    /// Networks written before the activation was stored read as clipped ones, and those
+    /// written before the output layers were counted have one.
     #[test]
-    fn the_first_stored_form_reads_as_clipped_units() {
-        let net = scrambled(VariantId::Chess);
-        let mut bytes = net.to_bytes();
-        bytes[..MAGIC.len()].copy_from_slice(MAGIC_V1);
-        bytes.remove(MAGIC.len() + 7);
-        let read = Network::from_bytes(&bytes).expect("the first form reads");
-        assert!(read == net);
-        let mut squared = scrambled(VariantId::Wildebeest).to_bytes();
-        squared[..MAGIC.len()].copy_from_slice(MAGIC_V1);
-        squared.remove(MAGIC.len() + 12);
-        let read = Network::from_bytes(&squared).expect("the first form reads");
+    fn the_earlier_stored_forms_read() {
+        let clipped =
+            Network::quantize(VariantId::Chess, &scrambled_weights(VariantId::Chess, 1)).unwrap();
+        let mut first = clipped.to_bytes();
+        first[..MAGIC.len()].copy_from_slice(MAGIC_V1);
+        first.drain(MAGIC.len() + 7..MAGIC.len() + 9);
+        let read = Network::from_bytes(&first).expect("the first form reads");
+        assert!(read == clipped);
+        let squared = scrambled(VariantId::Wildebeest);
+        let mut first = squared.to_bytes();
+        first[..MAGIC.len()].copy_from_slice(MAGIC_V1);
+        first.drain(MAGIC.len() + 12..MAGIC.len() + 14);
+        let read = Network::from_bytes(&first).expect("the first form reads");
         assert_eq!(read.activation(), Activation::Clipped);
+        let mut second = squared.to_bytes();
+        second[..MAGIC.len()].copy_from_slice(MAGIC_V2);
+        second.remove(MAGIC.len() + 13);
+        let read = Network::from_bytes(&second).expect("the second form reads");
+        assert!(read == squared);
+    }
+
+    #[test]
+    fn the_buckets_split_the_pieces_evenly() {
+        let chess = Layout::of(VariantId::Chess).unwrap();
+        let buckets: Vec<usize> = (2..=32).map(|n| chess.bucket(n, 8)).collect();
+        for bucket in 0..8 {
+            let pieces = buckets.iter().filter(|&&b| b == bucket).count();
+            assert!(
+                (3..=4).contains(&pieces),
+                "bucket {bucket}: {pieces} piece counts"
+            );
+        }
+        assert!(buckets.windows(2).all(|w| w[0] <= w[1]));
+        let wildebeest = Layout::of(VariantId::Wildebeest).unwrap();
+        assert_eq!((wildebeest.bucket(2, 8), wildebeest.bucket(44, 8)), (0, 7));
+        assert!((2..=44).all(|n| wildebeest.bucket(n, 1) == 0));
+    }
+
+    /// A position is scored by its bucket's output layer alone: as a network with that
+    /// layer as its only one scores it.
+    #[test]
+    fn a_position_is_scored_by_its_buckets_layer() {
+        let weights = scrambled_weights(VariantId::Chess, MAX_BUCKETS);
+        let net = Network::quantize(VariantId::Chess, &weights).unwrap();
+        let layout = Layout::of(VariantId::Chess).unwrap();
+        let mut scores = Vec::new();
+        for text in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/pp3ppp/2n5/8/8/2N5/PP3PPP/R3K2R w KQkq - 0 15",
+            "8/5k2/8/3p4/8/2N5/5PK1/8 b - - 0 40",
+        ] {
+            let pos = position(VariantId::Chess, text);
+            let pieces = (pos.pieces(Color::White) | pos.pieces(Color::Black)).count();
+            let bucket = layout.bucket(pieces as usize, MAX_BUCKETS);
+            let layer = 2 * HIDDEN * bucket..2 * HIDDEN * (bucket + 1);
+            let alone = FloatWeights {
+                input: weights.input.clone(),
+                bias: weights.bias.clone(),
+                output: weights.output[layer].to_vec(),
+                output_bias: vec![weights.output_bias[bucket]],
+                ..weights
+            };
+            let alone = Network::quantize(VariantId::Chess, &alone).unwrap();
+            assert_eq!(net.evaluate(&pos), alone.evaluate(&pos), "{text}");
+            scores.push((bucket, net.evaluate(&pos)));
+        }
+        assert!(scores.windows(2).all(|w| w[0].0 != w[1].0), "{scores:?}");
     }
 
     /// The integers score what the floating-point units give, to within their rounding.
@@ -651,7 +788,7 @@ mod tests {
             .zip(&floats.output)
             .map(|(&s, w)| Activation::Squared.apply(s) * w)
             .sum::<f32>()
-            + floats.output_bias;
+            + floats.output_bias[0];
         let float = output * SCALE as f32;
         let stored = net.evaluate(&pos) as f32;
         assert!((float - stored).abs() <= 3.0, "{float} against {stored}");

@@ -9,7 +9,9 @@ use crate::tune::chess_or_wildebeest;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use engine::eval::{Weights, evaluate_with};
-use engine::network::{Activation, FloatWeights, HIDDEN, Layout, Network, SCALE, WEIGHT_LIMIT};
+use engine::network::{
+    Activation, FloatWeights, HIDDEN, Layout, MAX_BUCKETS, Network, SCALE, WEIGHT_LIMIT,
+};
 use rules::{Color, VariantId};
 use std::time::Instant;
 
@@ -58,6 +60,11 @@ pub struct TrainNetArgs {
     /// the other (its first layer a head start).
     #[arg(long)]
     activation: Option<Activation>,
+    /// Output layers, one for each bucket of positions by the pieces on the board (1 to
+    /// 8). By default `--from`'s network's, or 1; a network of one can be trained on with
+    /// more, each starting as a copy of its one.
+    #[arg(long)]
+    buckets: Option<usize>,
     #[arg(long, default_value_t = 2)]
     threads: usize,
     #[arg(long, default_value_t = 1)]
@@ -211,6 +218,12 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
     if args.batch == 0 || !(0.0..1.0).contains(&args.holdout) {
         bail!("--batch must be at least 1 and --holdout from 0 to 1");
     }
+    if args
+        .buckets
+        .is_some_and(|b| !(1..=MAX_BUCKETS).contains(&b))
+    {
+        bail!("--buckets must be from 1 to {MAX_BUCKETS}");
+    }
     let mut positions = Positions::read(variant, &layout, &args.data, args.result_weight)?;
     positions.on_top = args.on_top;
     // The held-out positions are the last ones read; the training ones are mirrored (the
@@ -236,8 +249,8 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
     );
     let mut rng = Rng(args.seed.max(1));
     let mut net = match &args.from {
-        Some(path) => Float::from_file(variant, path, args.on_top)?,
-        None => Float::new(layout.inputs(), &mut rng),
+        Some(path) => Float::from_file(variant, path, args.on_top, args.buckets)?,
+        None => Float::new(layout, args.buckets.unwrap_or(1), &mut rng),
     };
     net.on_top = args.on_top;
     if let Some(activation) = args.activation {
@@ -247,8 +260,8 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
     if let Some(path) = &args.from {
         best = gradient_free_loss(&net, &positions, &held_out);
         eprintln!(
-            "{path}'s loss on the held-out positions, with {:?} units: {best:.6}",
-            net.activation
+            "{path}'s loss on the held-out positions, with {:?} units and {} output layers: {best:.6}",
+            net.activation, net.buckets
         );
     }
     let mut written = false;
@@ -308,36 +321,47 @@ fn write(variant: VariantId, net: &Float, path: &str) -> Result<()> {
     std::fs::rename(&temporary, path).with_context(|| format!("writing {path}"))
 }
 
-/// The network's parameters in one vector: the input rows, the hidden biases, the output
-/// weights (own view, then the other), the output bias.
+/// The network's parameters in one vector: the input rows, the hidden biases, each
+/// bucket's output weights (own view, then the other), each bucket's output bias.
 #[derive(Clone)]
 struct Float {
     params: Vec<f32>,
+    layout: Layout,
     inputs: usize,
+    buckets: usize,
     on_top: bool,
     activation: Activation,
 }
 
 impl Float {
-    fn new(inputs: usize, rng: &mut Rng) -> Float {
-        let mut params = vec![0.0; inputs * HIDDEN + HIDDEN + 2 * HIDDEN + 1];
+    fn new(layout: Layout, buckets: usize, rng: &mut Rng) -> Float {
+        let inputs = layout.inputs();
+        let mut params = vec![0.0; inputs * HIDDEN + HIDDEN + buckets * (2 * HIDDEN + 1)];
         for w in &mut params[..inputs * HIDDEN] {
             *w = rng.uniform(0.05);
         }
         let output = inputs * HIDDEN + HIDDEN;
-        for w in &mut params[output..output + 2 * HIDDEN] {
+        for w in &mut params[output..output + buckets * 2 * HIDDEN] {
             *w = rng.uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
         }
         Float {
             params,
+            layout,
             inputs,
+            buckets,
             on_top: false,
             activation: Activation::Clipped,
         }
     }
 
-    /// The weights of a stored network, to go on training.
-    fn from_file(variant: VariantId, path: &str, on_top: bool) -> Result<Float> {
+    /// The weights of a stored network, to go on training, with `buckets` output layers
+    /// if given: a network of one has it copied to each.
+    fn from_file(
+        variant: VariantId,
+        path: &str,
+        on_top: bool,
+        buckets: Option<usize>,
+    ) -> Result<Float> {
         let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
         let network = Network::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
         if network.variant() != variant {
@@ -355,14 +379,27 @@ impl Float {
             );
         }
         let weights = network.float_weights();
+        let stored = network.buckets();
+        let buckets = buckets.unwrap_or(stored);
+        let copies = match (stored, buckets) {
+            (stored, buckets) if stored == buckets => 1,
+            (1, buckets) => buckets,
+            _ => bail!("{path} has {stored} output layers, not {buckets}"),
+        };
         let inputs = weights.input.len() / HIDDEN;
         let mut params = weights.input;
         params.extend(weights.bias);
-        params.extend(weights.output);
-        params.push(weights.output_bias);
+        for _ in 0..copies {
+            params.extend(&weights.output);
+        }
+        for _ in 0..copies {
+            params.extend(&weights.output_bias);
+        }
         Ok(Float {
             params,
+            layout: Layout::of(variant).expect("a network variant"),
             inputs,
+            buckets,
             on_top,
             activation: network.activation(),
         })
@@ -380,13 +417,25 @@ impl Float {
         self.bias_at() + HIDDEN
     }
 
+    /// Where the output weights of the layer for `pieces` on the board start, and where
+    /// its bias is.
+    fn layer_at(&self, pieces: usize) -> (usize, usize) {
+        let bucket = self.layout.bucket(pieces, self.buckets);
+        let output = self.output_at();
+        (
+            output + bucket * 2 * HIDDEN,
+            output + self.buckets * 2 * HIDDEN + bucket,
+        )
+    }
+
     fn weights(&self) -> FloatWeights {
         let (bias, output) = (self.bias_at(), self.output_at());
+        let output_bias = output + self.buckets * 2 * HIDDEN;
         FloatWeights {
             input: self.params[..bias].to_vec(),
             bias: self.params[bias..output].to_vec(),
-            output: self.params[output..output + 2 * HIDDEN].to_vec(),
-            output_bias: self.params[output + 2 * HIDDEN],
+            output: self.params[output..output_bias].to_vec(),
+            output_bias: self.params[output_bias..].to_vec(),
             on_top: self.on_top,
             activation: self.activation,
         }
@@ -403,12 +452,13 @@ impl Float {
         acc
     }
 
-    /// The output (before the logistic) from the two views' hidden sums.
-    fn output(&self, own: &[f32; HIDDEN], enemy: &[f32; HIDDEN]) -> f32 {
-        let out = self.output_at();
+    /// The output (before the logistic) from the two views' hidden sums, with `pieces` on
+    /// the board.
+    fn output(&self, own: &[f32; HIDDEN], enemy: &[f32; HIDDEN], pieces: usize) -> f32 {
+        let (out, bias) = self.layer_at(pieces);
         let weights = &self.params[out..out + 2 * HIDDEN];
         let units = own.iter().chain(enemy).map(|&a| self.activation.apply(a));
-        units.zip(weights).map(|(h, w)| h * w).sum::<f32>() + self.params[out + 2 * HIDDEN]
+        units.zip(weights).map(|(h, w)| h * w).sum::<f32>() + self.params[bias]
     }
 }
 
@@ -442,17 +492,19 @@ fn gradient(
 fn part_gradient(net: &Float, positions: &Positions, chunk: &[usize]) -> (Vec<f32>, f64) {
     let mut grad = vec![0.0f32; net.len()];
     let mut loss = 0.0f64;
-    let (bias, out) = (net.bias_at(), net.output_at());
+    let bias = net.bias_at();
     let (mut own_inputs, mut enemy_inputs) = (Vec::new(), Vec::new());
     for &k in chunk {
         let (base, target) = positions.sample(k, &mut own_inputs, &mut enemy_inputs);
         let own = net.accumulate(&own_inputs);
         let enemy = net.accumulate(&enemy_inputs);
-        let p = logistic(base + net.output(&own, &enemy));
+        let pieces = own_inputs.len();
+        let p = logistic(base + net.output(&own, &enemy, pieces));
         let error = p - target;
         loss += f64::from(error * error);
         let d_out = 2.0 * error * p * (1.0 - p);
-        grad[out + 2 * HIDDEN] += d_out;
+        let (out, out_bias) = net.layer_at(pieces);
+        grad[out_bias] += d_out;
         for (view, (acc, inputs)) in [(&own, &own_inputs), (&enemy, &enemy_inputs)]
             .into_iter()
             .enumerate()
@@ -482,7 +534,7 @@ fn gradient_free_loss(net: &Float, positions: &Positions, which: &[usize]) -> f6
         .iter()
         .map(|&i| {
             let (own, enemy) = positions.views(i);
-            let output = net.output(&net.accumulate(own), &net.accumulate(enemy));
+            let output = net.output(&net.accumulate(own), &net.accumulate(enemy), own.len());
             let p = logistic(positions.base(i) + output);
             f64::from((p - positions.targets[i]).powi(2))
         })
@@ -600,11 +652,17 @@ mod tests {
         (read(&lines), (0..lines.len()).collect())
     }
 
-    /// A chess network of random weights with `activation`, its hidden biases drawn by
-    /// `bias` (so that units are neither all clipped nor all open).
-    fn random_net(activation: Activation, seed: u64, bias: impl Fn(&mut Rng) -> f32) -> Float {
+    /// A chess network of random weights with `activation` and `buckets` output layers,
+    /// its hidden biases drawn by `bias` (so that units are neither all clipped nor all
+    /// open).
+    fn random_net(
+        activation: Activation,
+        buckets: usize,
+        seed: u64,
+        bias: impl Fn(&mut Rng) -> f32,
+    ) -> Float {
         let mut rng = Rng(seed);
-        let mut net = Float::new(768, &mut rng);
+        let mut net = Float::new(Layout::of(VariantId::Chess).unwrap(), buckets, &mut rng);
         net.activation = activation;
         let at = net.bias_at();
         for b in &mut net.params[at..at + HIDDEN] {
@@ -618,14 +676,15 @@ mod tests {
     #[test]
     fn the_stored_network_evaluates_as_the_trained_one() {
         let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
-        for activation in [Activation::Clipped, Activation::Squared] {
-            let net = random_net(activation, 7, |rng| rng.uniform(0.5));
+        for (activation, buckets) in [(Activation::Clipped, 1), (Activation::Squared, 8)] {
+            let net = random_net(activation, buckets, 7, |rng| rng.uniform(0.5));
             let network = Network::quantize(VariantId::Chess, &net.weights()).expect("chess sizes");
             assert_eq!(network.activation(), activation);
             for (i, fen) in FENS.iter().enumerate() {
                 let pos = rules::fen::parse(VariantId::Chess.rules().unwrap(), fen).unwrap();
                 let (own, enemy) = positions.views(i);
-                let float = net.output(&net.accumulate(own), &net.accumulate(enemy)) * SCALE as f32;
+                let float = net.output(&net.accumulate(own), &net.accumulate(enemy), own.len())
+                    * SCALE as f32;
                 let stored = network.evaluate(&pos) as f32;
                 assert!(
                     (float - stored).abs() <= 3.0,
@@ -640,13 +699,15 @@ mod tests {
     #[test]
     fn the_gradient_is_the_slope_of_the_error() {
         let (positions, all) = scored_from(-300, 250);
-        for activation in [Activation::Clipped, Activation::Squared] {
-            let net = random_net(activation, 5, |rng| 0.2 + rng.uniform(0.15));
+        for (activation, buckets) in [(Activation::Clipped, 1), (Activation::Squared, 8)] {
+            let net = random_net(activation, buckets, 5, |rng| 0.2 + rng.uniform(0.15));
             let bias = net.bias_at();
             let (grad, _) = gradient(&net, &positions, &all, 1);
             let error = |n: &Float| gradient_free_loss(n, &positions, &all) * all.len() as f64;
-            // A hidden bias, an output weight and the output bias.
-            for k in [bias + 3, net.output_at() + 5, net.output_at() + 2 * HIDDEN] {
+            // A hidden bias, and an output weight and the output bias of the starting
+            // position's layer.
+            let (layer, layer_bias) = net.layer_at(32);
+            for k in [bias + 3, layer + 5, layer_bias] {
                 let step = 1e-3;
                 let (mut up, mut down) = (net.params.clone(), net.params.clone());
                 up[k] += step;
@@ -690,7 +751,8 @@ mod tests {
     #[test]
     fn steps_lower_the_error_on_what_they_fit() {
         let (positions, all) = scored_from(-400, 300);
-        let mut net = Float::new(768, &mut Rng(3));
+        let chess = Layout::of(VariantId::Chess).unwrap();
+        let mut net = Float::new(chess, 1, &mut Rng(3));
         let mut adam = Adam::new(net.len());
         let before = gradient_free_loss(&net, &positions, &all);
         for _ in 0..200 {
@@ -706,25 +768,33 @@ mod tests {
     #[test]
     fn training_starts_again_from_a_written_network() {
         let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
-        let mut net = Float::new(768, &mut Rng(11));
+        let mut net = Float::new(Layout::of(VariantId::Chess).unwrap(), 1, &mut Rng(11));
         net.on_top = true;
         let path = std::env::temp_dir().join(format!("menagerie-from-{}.net", std::process::id()));
         let path = path.to_string_lossy().into_owned();
         write(VariantId::Chess, &net, &path).expect("written");
-        let again = Float::from_file(VariantId::Chess, &path, true).expect("read back");
-        let refused = Float::from_file(VariantId::Chess, &path, false).err();
-        let other_variant = Float::from_file(VariantId::Wildebeest, &path, true).err();
+        let again = Float::from_file(VariantId::Chess, &path, true, None).expect("read back");
+        let bucketed = Float::from_file(VariantId::Chess, &path, true, Some(8)).expect("copied");
+        let refused = Float::from_file(VariantId::Chess, &path, false, None).err();
+        let other_variant = Float::from_file(VariantId::Wildebeest, &path, true, None).err();
+        let bucketed_path = format!("{path}.8");
+        write(VariantId::Chess, &bucketed, &bucketed_path).expect("written");
+        let fewer = Float::from_file(VariantId::Chess, &bucketed_path, true, Some(4)).err();
         let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(&bucketed_path);
         assert_eq!(again.len(), net.len());
+        assert_eq!(bucketed.len(), net.len() + 7 * (2 * HIDDEN + 1));
         for i in 0..FENS.len() {
             let (own, enemy) = positions.views(i);
-            let score = |n: &Float| n.output(&n.accumulate(own), &n.accumulate(enemy));
+            let score = |n: &Float| n.output(&n.accumulate(own), &n.accumulate(enemy), own.len());
             let (before, after) = (score(&net), score(&again));
             assert!(
                 (before - after).abs() * SCALE as f32 <= 3.0,
                 "{before} against {after}"
             );
+            assert_eq!(score(&again), score(&bucketed), "each layer a copy");
         }
+        assert!(fewer.unwrap().to_string().contains("8 output layers"));
         assert!(refused.unwrap().to_string().contains("with --on-top"));
         assert!(other_variant.unwrap().to_string().contains("chess network"));
     }
