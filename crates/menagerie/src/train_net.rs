@@ -327,7 +327,6 @@ fn write(variant: VariantId, net: &Float, path: &str) -> Result<()> {
 struct Float {
     params: Vec<f32>,
     layout: Layout,
-    inputs: usize,
     buckets: usize,
     on_top: bool,
     activation: Activation,
@@ -347,7 +346,6 @@ impl Float {
         Float {
             params,
             layout,
-            inputs,
             buckets,
             on_top: false,
             activation: Activation::Clipped,
@@ -386,7 +384,6 @@ impl Float {
             (1, buckets) => buckets,
             _ => bail!("{path} has {stored} output layers, not {buckets}"),
         };
-        let inputs = weights.input.len() / HIDDEN;
         let mut params = weights.input;
         params.extend(weights.bias);
         for _ in 0..copies {
@@ -398,7 +395,6 @@ impl Float {
         Ok(Float {
             params,
             layout: Layout::of(variant).expect("a network variant"),
-            inputs,
             buckets,
             on_top,
             activation: network.activation(),
@@ -410,7 +406,7 @@ impl Float {
     }
 
     fn bias_at(&self) -> usize {
-        self.inputs * HIDDEN
+        self.layout.inputs() * HIDDEN
     }
 
     fn output_at(&self) -> usize {

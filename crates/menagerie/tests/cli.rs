@@ -137,6 +137,18 @@ fn assert_clean_error(args: &[&str], needle: &str) {
 
 #[test]
 fn bad_input_gives_one_line_errors() {
+    assert_clean_error(
+        &[
+            "train-net",
+            "--data",
+            "none.data",
+            "--out",
+            "none.net",
+            "--buckets",
+            "9",
+        ],
+        "--buckets must be from 1 to 8",
+    );
     assert_clean_error(&["moves", "--variant", "shogi"], "unknown variant 'shogi'");
     assert_clean_error(
         &[
