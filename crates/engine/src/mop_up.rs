@@ -32,9 +32,11 @@ pub fn bare_king_ending(pos: &Position, piece_value: impl Fn(Role) -> Score) -> 
     let us = pos.turn();
     [(us, 1), (!us, -1)].into_iter().find_map(|(winner, sign)| {
         let loser = !winner;
-        let bare = pos.pieces(loser) == pos.pieces_of(loser, Role::King);
+        if pos.pieces(loser) != pos.pieces_of(loser, Role::King) {
+            return None;
+        }
         let material = mating_material(pos, winner, &piece_value)?;
-        bare.then(|| sign * (KNOWN_WIN + material + drive(pos, winner)))
+        Some(sign * (KNOWN_WIN + material + drive(pos, winner)))
     })
 }
 
