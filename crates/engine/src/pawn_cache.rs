@@ -6,7 +6,7 @@ use rules::{Bitboard, Color, Position, Role};
 use std::cell::RefCell;
 
 /// Entries in each thread's table.
-const SIZE: usize = 4_096;
+const SIZE: usize = 16_384;
 
 /// A 64-bit hash of the two sides' pawn sets.
 pub fn pawn_hash(pos: &Position) -> u64 {

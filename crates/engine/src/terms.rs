@@ -477,6 +477,16 @@ impl SquareBuckets {
         self.shelter[color.index()][king.slot()]
     }
 
+    /// The square in front of `sq` as `color` advances, if the board goes on.
+    fn in_front(&self, color: Color, sq: Square) -> Option<Square> {
+        let (_, rank) = self.file_rank[sq.slot()];
+        let files = self.size.0;
+        match color {
+            Color::White => (rank as u8 + 1 < self.size.1).then(|| Square::new(sq.raw() + files)),
+            Color::Black => (rank > 0).then(|| Square::new(sq.raw() - files)),
+        }
+    }
+
     /// The king's distance between two squares: the larger of the files and the ranks.
     fn distance(&self, a: Square, b: Square) -> i32 {
         let (fa, ra) = self.file_rank[a.slot()];
@@ -810,17 +820,14 @@ fn passed_paths(
     if passed.is_empty() {
         return;
     }
-    let files = pos.geometry().files;
     for sq in passed {
         let weight = passed_weight(buckets.rank[color.index()][sq.slot()] as usize);
         if weight == 0 {
             continue;
         }
-        // A pawn with a weight is short of its last rank: the square in front exists.
-        let stop = Square::new(match color {
-            Color::White => sq.raw() + files,
-            Color::Black => sq.raw() - files,
-        });
+        let Some(stop) = buckets.in_front(color, sq) else {
+            continue;
+        };
         if pos.occupied().contains(stop) {
             add(PASSED_BLOCKED, weight);
         } else if !enemy_attacks.contains(stop) {
@@ -972,9 +979,7 @@ fn passed_kings(
     if weight == 0 {
         return;
     }
-    let geo = pos.geometry();
-    let forward = if color == Color::White { 1 } else { -1 };
-    let Some(stop) = geo.offset(sq, 0, forward) else {
+    let Some(stop) = buckets.in_front(color, sq) else {
         return;
     };
     let distance = |king: Option<Square>| king.map_or(5, |k| buckets.distance(k, stop).min(5));
