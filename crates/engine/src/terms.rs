@@ -8,7 +8,7 @@
 
 use crate::pawn_cache::{self, PawnInfo, PawnSide};
 use rules::geometry::Leap;
-use rules::{Bitboard, Color, Position, Role, Square, VariantId};
+use rules::{Bitboard, Color, Position, Reach, Role, Square, VariantId};
 use std::sync::OnceLock;
 
 /// Files are counted from the nearer edge, up to this many buckets.
@@ -794,7 +794,7 @@ fn safe_checks(
     };
     let ours = &attacks[color.index()];
     let safe = !(attacked[(!color).index()] | pos.pieces(color));
-    let occupied = pos.occupied();
+    let mut from_king = None;
     for role in Role::ALL.into_iter().take(ROLES) {
         let r = role.index();
         if matches!(role, Role::Pawn | Role::King) || (ours[r] & safe).is_empty() {
@@ -802,7 +802,9 @@ fn safe_checks(
         }
         // The pieces that check are those a piece of the same kind on the king's square
         // attacks: every such piece moves alike both ways.
-        let checks = pos.attacks_of(!color, role, king, occupied) & ours[r] & safe;
+        let from_king =
+            from_king.get_or_insert_with(|| Reach::new(pos.geometry(), king, pos.occupied()));
+        let checks = from_king.of(pos.variant().movement[r]) & ours[r] & safe;
         add(SAFE_CHECK_BASE + r, count(checks));
     }
 }

@@ -7,6 +7,7 @@ use crate::chess_move::{Move, MoveKind};
 use crate::geometry::{Geometry, Leap};
 use crate::options::RuleOptions;
 use crate::piece::{Color, Piece, Role};
+use crate::reach::class_attacks;
 use crate::square::Square;
 use crate::variant::{CastlingSide, MoveClass, Variant};
 use crate::zobrist::KEYS;
@@ -282,13 +283,7 @@ impl Position {
         while classes != 0 {
             let class = classes.trailing_zeros() as u8;
             classes &= classes - 1;
-            attacks |= match class {
-                c if c == MoveClass::Orthogonal as u8 => geo.orthogonal_attacks(sq, occupied),
-                c if c == MoveClass::Diagonal as u8 => geo.diagonal_attacks(sq, occupied),
-                c if c == MoveClass::KnightLeap as u8 => geo.leap(Leap::Knight, sq),
-                c if c == MoveClass::CamelLeap as u8 => geo.leap(Leap::Camel, sq),
-                _ => geo.leap(Leap::King, sq),
-            };
+            attacks |= class_attacks(geo, class, sq, occupied);
         }
         attacks
     }
