@@ -36,11 +36,10 @@ fn reach_gives_each_kind_its_attacks_on_every_board() {
 fn reach_stops_sliders_at_the_first_piece() {
     let pos = position(VariantId::Chess, "7k/8/8/3p4/4Q3/8/8/4K3 w - - 0 1");
     agrees_everywhere(&pos);
-    let e4 = Square::new(28);
-    let queen = Reach::new(pos.geometry(), e4, pos.occupied())
+    let square = |name| pos.geometry().parse_square(name).unwrap();
+    let queen = Reach::new(pos.geometry(), square("e4"), pos.occupied())
         .of(pos.variant().movement[Role::Queen.index()]);
-    let d5 = Square::new(35);
-    let c6 = Square::new(42);
+    let (d5, c6) = (square("d5"), square("c6"));
     assert!(
         queen.contains(d5),
         "the pawn blocking the diagonal is attacked"
