@@ -27,13 +27,15 @@ fn each_name_switches_off_one_piece_of_its_own() {
     assert!(features.switch_off("razor").is_err());
 }
 
-/// The nodes of fixed-depth searches of a few middlegames, each from a fresh searcher.
+/// The nodes of fixed-depth searches of a few middlegames and a rook ending, each from a
+/// fresh searcher.
 fn nodes_with(features: Features) -> Vec<u64> {
     let chess = VariantId::Chess.rules().unwrap();
     [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r1bq1rk1/pp3ppp/2n1p3/3pP3/1b1P4/2N2N2/PP3PPP/R2QKB1R w KQ - 0 1",
         "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 0 10",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ]
     .iter()
     .map(|text| {
