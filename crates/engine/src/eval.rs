@@ -210,23 +210,102 @@ pub fn evaluate_carrying(
     weights: &Weights,
     accumulator: &mut Accumulator,
 ) -> Score {
+    let (base, terms) = without_terms(pos, weights, accumulator);
+    base + terms.map_or(0, |terms| tapered_score(pos, weights, terms))
+}
+
+/// An evaluation that may have left out the tapered terms (`terms.rs`), the costliest
+/// part: `exact` says whether it did not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    pub score: Score,
+    pub exact: bool,
+}
+
+/// How far the evaluation without the tapered terms must lie outside the window for them
+/// to be left out: in chess they moved a capture search's stand-pat across the window so
+/// far from it in 106 of 199,001 positions (`menagerie bench`, session 55).
+pub const LAZY_MARGIN: Score = 300;
+
+/// Whether `pos`'s variant leaves the tapered terms out far outside the window: chess
+/// only, where it was measured. In Wildebeest the terms are larger (more squares to be
+/// mobile on), and the same margin changed its searches far more.
+fn lazy(pos: &Position) -> bool {
+    pos.variant().id == VariantId::Chess
+}
+
+/// The evaluation of `pos` for its side to move, as `evaluate_carrying`, except that in
+/// chess, where the rest lies `LAZY_MARGIN` beyond `alpha` or `beta`, the tapered terms
+/// are left out: they would not bring it back inside the window.
+pub fn evaluate_outside(
+    pos: &Position,
+    weights: &Weights,
+    accumulator: &mut Accumulator,
+    alpha: Score,
+    beta: Score,
+) -> Estimate {
+    let (base, terms) = without_terms(pos, weights, accumulator);
+    let far_outside = base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha;
+    match terms {
+        Some(_) if far_outside && lazy(pos) => Estimate {
+            score: base,
+            exact: false,
+        },
+        Some(terms) => Estimate {
+            score: base + tapered_score(pos, weights, terms),
+            exact: true,
+        },
+        None => Estimate {
+            score: base,
+            exact: true,
+        },
+    }
+}
+
+/// The evaluation but for the tapered terms, and their weights when they are to be added.
+fn without_terms(
+    pos: &Position,
+    weights: &Weights,
+    accumulator: &mut Accumulator,
+) -> (Score, Option<&'static terms::ScoringWeights>) {
     if weights.mop_up
         && let Some(score) = mop_up::bare_king_ending(pos, |role| weights.value(pos, role))
     {
-        return score;
+        return (score, None);
     }
     if let Some(net) = weights.network_for(pos.variant().id) {
-        let below = match net.on_top() {
-            true => hand_written(pos, weights),
-            false => 0,
-        };
-        return below + accumulator.evaluate(net, pos);
+        if !net.on_top() {
+            return (accumulator.evaluate(net, pos), None);
+        }
+        let below = hand_written_untapered(pos, weights);
+        return (
+            below + accumulator.evaluate(net, pos),
+            term_weights(pos, weights),
+        );
     }
-    hand_written(pos, weights)
+    (
+        hand_written_untapered(pos, weights),
+        term_weights(pos, weights),
+    )
 }
 
-/// The evaluation without a network.
-fn hand_written(pos: &Position, weights: &Weights) -> Score {
+/// The tapered terms' weights for `pos`'s variant, if it has them and they are on.
+fn term_weights(pos: &Position, weights: &Weights) -> Option<&'static terms::ScoringWeights> {
+    if !weights.tapered {
+        return None;
+    }
+    weights
+        .terms
+        .or_else(|| terms::weights_for(pos.variant().id))
+}
+
+fn tapered_score(pos: &Position, weights: &Weights, terms: &terms::ScoringWeights) -> Score {
+    let buckets = terms::SquareBuckets::of(pos);
+    terms::score(pos, terms, buckets, |role| weights.value(pos, role))
+}
+
+/// The evaluation without a network or the tapered terms.
+fn hand_written_untapered(pos: &Position, weights: &Weights) -> Score {
     let mut score = [0 as Score; 2];
     let buckets = terms::SquareBuckets::of(pos);
     SquareTables::with(pos, |tables| {
@@ -254,16 +333,7 @@ fn hand_written(pos: &Position, weights: &Weights) -> Score {
         }
     });
     let us = pos.turn();
-    let term_weights = weights
-        .terms
-        .or_else(|| terms::weights_for(pos.variant().id));
-    let tapered = match term_weights {
-        Some(term_weights) if weights.tapered => {
-            terms::score(pos, term_weights, buckets, |role| weights.value(pos, role))
-        }
-        _ => 0,
-    };
-    score[us.index()] - score[(!us).index()] + tapered + beast_danger(pos, us, weights)
+    score[us.index()] - score[(!us).index()] + beast_danger(pos, us, weights)
 }
 
 const SHELTER: Score = 12;

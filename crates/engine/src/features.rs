@@ -55,6 +55,9 @@ pub struct Features {
     /// Quiet moves that take a piece away from a lesser piece's attack are tried earlier,
     /// and those that put one under it later.
     pub threat_ordering: bool,
+    /// A capture search's stand-pat leaves out the tapered terms where the rest of the
+    /// evaluation lies far outside the window.
+    pub lazy_eval: bool,
 }
 
 impl Features {
@@ -80,10 +83,11 @@ impl Features {
         rfp_blend: true,
         null_move_table: true,
         threat_ordering: true,
+        lazy_eval: true,
     };
 
     /// The names `without=NAME` takes.
-    pub const NAMES: [&'static str; 21] = [
+    pub const NAMES: [&'static str; 22] = [
         "see",
         "check-extension",
         "rfp",
@@ -105,6 +109,7 @@ impl Features {
         "rfp-blend",
         "null-table",
         "threats",
+        "lazy-eval",
     ];
 
     /// Switches one piece off by name (`all` switches every one off).
@@ -131,6 +136,7 @@ impl Features {
             "rfp-blend" => self.rfp_blend = false,
             "null-table" => self.null_move_table = false,
             "threats" => self.threat_ordering = false,
+            "lazy-eval" => self.lazy_eval = false,
             "all" => *self = Features::NONE,
             _ => {
                 return Err(format!(
@@ -164,6 +170,7 @@ impl Features {
         rfp_blend: false,
         null_move_table: false,
         threat_ordering: false,
+        lazy_eval: false,
     };
 }
 

@@ -6,7 +6,7 @@ mod chance;
 use crate::accumulator::Accumulator;
 use crate::battle_search::few_pieces;
 use crate::correction::CorrectionHistory;
-use crate::eval::{Weights, evaluate_carrying};
+use crate::eval::{Weights, evaluate_carrying, evaluate_outside};
 use crate::eval_cache::EvalCache;
 use crate::features::Features;
 use crate::ordering::{Class, MAX_PLY, MoveOrder, Ordered, pick};
@@ -1092,6 +1092,31 @@ impl Searcher {
         eval + self.strength.noise(key)
     }
 
+    /// A capture search's stand-pat: `leaf_eval`, except that the tapered terms are left
+    /// out where the rest of the evaluation lies far outside the window (`lazy-eval`).
+    /// Such an estimate is not kept in the evaluation cache.
+    fn stand_pat_eval(&mut self, pos: &Position, alpha: Score, beta: Score) -> Score {
+        if !self.features.lazy_eval {
+            return self.leaf_eval(pos);
+        }
+        let key = pos.key();
+        let noise = self.strength.noise(key);
+        if let Some(eval) = self.eval_cache.get(key) {
+            return eval + noise;
+        }
+        let estimate = evaluate_outside(
+            pos,
+            &self.eval_weights,
+            &mut self.accumulator,
+            alpha - noise,
+            beta - noise,
+        );
+        if estimate.exact {
+            self.eval_cache.put(key, estimate.score);
+        }
+        estimate.score + noise
+    }
+
     /// Without a hash move the ordering is poor: a node of `depth` 4 or more is searched a
     /// ply shallower now, and the next iteration, with a move in the table, searches it
     /// fully.
@@ -1175,7 +1200,7 @@ impl Searcher {
         let evading = pos.variant().royal_king && pos.variant().beast.is_none() && pos.is_check();
         let mut best = -INFINITY;
         if !crowning && !evading || ply >= MAX_PLY - 1 {
-            let stand_pat = self.leaf_eval(pos);
+            let stand_pat = self.stand_pat_eval(pos, alpha, beta);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
                 if !dice {
                     self.store(key, 0, stand_pat, Bound::Lower, None, ply);

@@ -1,6 +1,6 @@
 //! Every optional piece of the search (`Features`) can be switched off by its own name,
-//! and each of session 39's pieces, and session 43's threat ordering, changes what a
-//! chess search does.
+//! and each of session 39's pieces, session 43's threat ordering and session 55's lazy
+//! evaluation changes what a chess search does.
 
 use engine::{Features, Limits, Searcher};
 use rules::{VariantId, fen};
@@ -52,7 +52,7 @@ fn nodes_with(features: Features) -> Vec<u64> {
 }
 
 #[test]
-fn session_39s_and_43s_pieces_each_change_a_chess_search() {
+fn session_39s_43s_and_55s_pieces_each_change_a_chess_search() {
     let with_all = nodes_with(Features::ALL);
     for name in [
         "capture-lmr",
@@ -61,6 +61,7 @@ fn session_39s_and_43s_pieces_each_change_a_chess_search() {
         "rfp-blend",
         "null-table",
         "threats",
+        "lazy-eval",
     ] {
         let mut features = Features::ALL;
         features.switch_off(name).unwrap();

@@ -1,6 +1,7 @@
 //! The evaluation's material values: set by name, and used by the evaluation.
 
-use engine::eval::{Weights, evaluate_with};
+use engine::accumulator::Accumulator;
+use engine::eval::{LAZY_MARGIN, Weights, evaluate_outside, evaluate_with};
 use rules::{Role, VariantId, fen};
 
 #[test]
@@ -150,4 +151,64 @@ fn a_network_stays_in_its_variant() {
         .expect("Wildebeest has a network");
     assert_eq!(wildebeest_net.variant(), VariantId::Wildebeest);
     assert!(with_chess_net.network_for(VariantId::Juggernaut).is_none());
+}
+
+/// A capture search's lazy evaluation in chess is the full one inside the window, and
+/// leaves the tapered terms out only where the rest lies `LAZY_MARGIN` outside it.
+#[test]
+fn the_lazy_evaluation_leaves_the_terms_out_only_far_outside_the_window() {
+    let pos = fen::parse(
+        VariantId::Chess.rules().unwrap(),
+        "r1b1kbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4",
+    )
+    .unwrap();
+    let full = evaluate_with(&pos, &Weights::DEFAULT);
+    let without_terms = evaluate_with(
+        &pos,
+        &Weights {
+            tapered: false,
+            ..Weights::DEFAULT
+        },
+    );
+    assert_ne!(full, without_terms, "the terms count for something here");
+    assert!(without_terms > LAZY_MARGIN, "a queen up: {without_terms}");
+    let lazy = |alpha, beta| {
+        evaluate_outside(
+            &pos,
+            &Weights::DEFAULT,
+            &mut Accumulator::default(),
+            alpha,
+            beta,
+        )
+    };
+    let inside = lazy(full - 10, full + 10);
+    assert_eq!((inside.score, inside.exact), (full, true));
+    let just_short = lazy(-10, without_terms - LAZY_MARGIN + 1);
+    assert_eq!((just_short.score, just_short.exact), (full, true));
+    let far_above = lazy(-10, without_terms - LAZY_MARGIN);
+    assert_eq!((far_above.score, far_above.exact), (without_terms, false));
+    let far_below = lazy(
+        without_terms + LAZY_MARGIN,
+        without_terms + LAZY_MARGIN + 10,
+    );
+    assert_eq!((far_below.score, far_below.exact), (without_terms, false));
+}
+
+/// Wildebeest, where the lazy evaluation was not measured, always gets the full one.
+#[test]
+fn wildebeest_is_never_evaluated_lazily() {
+    let pos = fen::parse(
+        VariantId::Wildebeest.rules().unwrap(),
+        "rnccwk1bbnr/ppppp1ppppp/11/5p5/11/11/5P5/11/PPPPP1PPPPP/RNBBQKWCCNR w - - 0 2",
+    )
+    .unwrap();
+    let full = evaluate_with(&pos, &Weights::DEFAULT);
+    let far = evaluate_outside(
+        &pos,
+        &Weights::DEFAULT,
+        &mut Accumulator::default(),
+        -20_000,
+        -19_000,
+    );
+    assert_eq!((far.score, far.exact), (full, true));
 }

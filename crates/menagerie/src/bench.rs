@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use clap::Args;
-use engine::{Limits, Searcher};
+use engine::{Features, Limits, Searcher};
 use rules::{Position, VariantId, fen};
 use std::time::Instant;
 
@@ -21,6 +21,13 @@ pub struct BenchArgs {
     /// run; the time to reach the depths is what compares.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Only this variant's positions (`chess`), to measure one variant's search.
+    #[arg(long)]
+    variant: Option<VariantId>,
+    /// A piece of the search switched off (repeatable; the names of `match`'s
+    /// `without=`), to measure what it costs or saves.
+    #[arg(long)]
+    without: Vec<String>,
 }
 
 /// (variant, FEN, or the start position when empty).
@@ -57,9 +64,16 @@ const POSITIONS: &[(VariantId, &str)] = &[
 ];
 
 pub fn run(args: BenchArgs) -> Result<()> {
+    let mut features = Features::ALL;
+    for name in &args.without {
+        features.switch_off(name).map_err(anyhow::Error::msg)?;
+    }
     let start = Instant::now();
     let mut total = 0u64;
-    for &(id, text) in POSITIONS {
+    let chosen = POSITIONS
+        .iter()
+        .filter(|(id, _)| args.variant.is_none_or(|only| only == *id));
+    for &(id, text) in chosen {
         let variant = id.rules()?;
         let pos = if text.is_empty() {
             Position::start(variant)
@@ -69,6 +83,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         // A fresh table for each position, so the count does not depend on the order.
         let mut searcher = Searcher::new(16);
         searcher.set_threads(args.threads);
+        searcher.set_features(features);
         let depth = if variant.beast.is_some() {
             args.dice_depth
         } else {

@@ -29,7 +29,7 @@ pub struct MatchArgs {
     /// check-extension, rfp, futility, lmp,
     /// aspiration, mate-distance, iir, counter-move, star2, correction, probcut, staged,
     /// lmr-classes, history-pruning, capture-lmr, full-pv, safe-checks, rfp-blend,
-    /// null-table, threats, or all), `level=1..8` or `elo=N` (reduced
+    /// null-table, threats, lazy-eval, or all), `level=1..8` or `elo=N` (reduced
     /// strength; `noise=CP` and `overlook=PERMILLE` after it change that strength's
     /// evaluation noise and overlooked quiet moves, to try settings without a rebuild),
     /// or `random` / `greedy` movers, or an
