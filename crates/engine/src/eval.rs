@@ -229,7 +229,7 @@ pub const LAZY_MARGIN: Score = 300;
 
 /// Whether `pos`'s variant leaves the tapered terms out far outside the window: chess
 /// only, where it was measured. In Wildebeest the terms are larger (more squares to be
-/// mobile on), and the same margin changed its searches far more.
+/// mobile on), and a margin of 400 cp already changed its searches far more.
 fn lazy(pos: &Position) -> bool {
     pos.variant().id == VariantId::Chess
 }
