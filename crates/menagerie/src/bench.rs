@@ -1,7 +1,7 @@
 //! `menagerie bench`: a fixed search over a fixed set of positions from every variant.
 //! The node count is the same on every run of the same build: the regression signal.
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
 use engine::{Features, Limits, Searcher};
 use rules::{Position, VariantId, fen};
@@ -70,10 +70,19 @@ pub fn run(args: BenchArgs) -> Result<()> {
     }
     let start = Instant::now();
     let mut total = 0u64;
-    let chosen = POSITIONS
+    let chosen: Vec<_> = POSITIONS
         .iter()
-        .filter(|(id, _)| args.variant.is_none_or(|only| only == *id));
-    for &(id, text) in chosen {
+        .filter(|(id, _)| args.variant.is_none_or(|only| only == *id))
+        .collect();
+    if chosen.is_empty() {
+        let mut benched: Vec<&str> = POSITIONS.iter().map(|(id, _)| id.name()).collect();
+        benched.dedup();
+        bail!(
+            "the bench has no positions of this variant; it has {}",
+            benched.join(", ")
+        );
+    }
+    for &&(id, text) in &chosen {
         let variant = id.rules()?;
         let pos = if text.is_empty() {
             Position::start(variant)

@@ -645,6 +645,42 @@ fn every_command_shows_an_example_and_the_quick_ones_run() {
     }
 }
 
+fn bench_nodes(args: &[&str]) -> (u64, String) {
+    let out = menagerie(&[&["bench"], args].concat());
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let total = stdout(&out)
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("bench prints its node count first");
+    (total, stderr(&out))
+}
+
+#[test]
+fn bench_measures_one_variant_with_pieces_of_the_search_switched_off() {
+    let (chess, lines) = bench_nodes(&["--variant", "chess", "--depth", "5"]);
+    assert_eq!(lines.lines().count(), 4, "{lines}");
+    assert!(lines.lines().all(|l| l.starts_with("chess ")), "{lines}");
+    assert_eq!(
+        bench_nodes(&["--variant", "chess", "--depth", "5"]).0,
+        chess,
+        "the count is the regression signal: the same on every run"
+    );
+    let (bare, _) = bench_nodes(&["--variant", "chess", "--depth", "5", "--without", "all"]);
+    assert_ne!(bare, chess, "switching the search's pieces off changes it");
+
+    let out = menagerie(&["bench", "--variant", "battle-chieftain-far-walls"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("no positions") && stderr(&out).contains("wildebeest"),
+        "{}",
+        stderr(&out)
+    );
+    let out = menagerie(&["bench", "--without", "no-such-piece"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("no-such-piece"), "{}", stderr(&out));
+}
+
 #[test]
 fn tune_labels_quiet_positions_by_a_uci_engine() {
     let dir = std::env::temp_dir().join(format!("menagerie-label-{}", std::process::id()));
