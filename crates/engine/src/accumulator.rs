@@ -10,6 +10,12 @@ use crate::network::{self, HIDDEN, Network};
 use crate::score::Score;
 use rules::{Bitboard, Color, Position, Role};
 
+/// The most pieces that may have left or reached a square for the sums to be updated
+/// rather than summed afresh (a few moves apart, a search's evaluations rarely differ by
+/// more).
+const MAX_CHANGED: usize = 16;
+const EMPTY_ROW: [i16; HIDDEN] = [0; HIDDEN];
+
 pub struct Accumulator {
     /// The network the sums belong to; none before the first evaluation.
     network: Option<&'static Network>,
@@ -45,7 +51,7 @@ impl Accumulator {
         let on_board = (pos.pieces(Color::White) | pos.pieces(Color::Black))
             .0
             .count_ones();
-        if same_network && changed < on_board {
+        if same_network && changed < on_board && changed as usize <= MAX_CHANGED {
             self.update(net, pos);
         } else {
             self.sums = net.sums(pos);
@@ -59,25 +65,33 @@ impl Accumulator {
         net.output(&self.sums, pos.turn(), on_board as usize)
     }
 
-    fn update(&mut self, net: &Network, pos: &Position) {
+    /// The sums moved by the pieces that left or reached a square since the last
+    /// position; `changed` of them, fewer than stand on the board.
+    fn update(&mut self, net: &'static Network, pos: &Position) {
+        let mut added = [[&EMPTY_ROW; MAX_CHANGED]; 2];
+        let mut removed = [[&EMPTY_ROW; MAX_CHANGED]; 2];
+        let (mut adds, mut removes) = (0, 0);
         for color in Color::ALL {
             for &role in &Role::ALL[..net.roles()] {
                 let before = self.pieces[color.index()][role.index()];
                 let now = pos.pieces_of(color, role);
                 for sq in before & !now {
                     for view in Color::ALL {
-                        network::subtract(
-                            &mut self.sums[view.index()],
-                            net.row(view, color, role, sq),
-                        );
+                        removed[view.index()][removes] = net.row(view, color, role, sq);
                     }
+                    removes += 1;
                 }
                 for sq in now & !before {
                     for view in Color::ALL {
-                        network::add(&mut self.sums[view.index()], net.row(view, color, role, sq));
+                        added[view.index()][adds] = net.row(view, color, role, sq);
                     }
+                    adds += 1;
                 }
             }
+        }
+        for view in Color::ALL {
+            let i = view.index();
+            network::apply(&mut self.sums[i], &added[i][..adds], &removed[i][..removes]);
         }
     }
 }

@@ -509,9 +509,25 @@ pub(crate) fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     }
 }
 
-pub(crate) fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
+/// Hidden units summed a tile at a time in `apply`: a tile and one row's part fit the
+/// vector registers, so the sums are read and written once however many rows change.
+const TILE: usize = 64;
+
+/// `acc` plus the `added` rows less the `removed` ones, in one pass over the sums.
+pub(crate) fn apply(acc: &mut [i16; HIDDEN], added: &[&[i16; HIDDEN]], removed: &[&[i16; HIDDEN]]) {
+    for start in (0..HIDDEN).step_by(TILE) {
+        let mut tile: [i16; TILE] = acc[start..start + TILE].try_into().expect("a tile");
+        for row in added {
+            for (a, w) in tile.iter_mut().zip(&row[start..start + TILE]) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        for row in removed {
+            for (a, w) in tile.iter_mut().zip(&row[start..start + TILE]) {
+                *a = a.wrapping_sub(*w);
+            }
+        }
+        acc[start..start + TILE].copy_from_slice(&tile);
     }
 }
 
