@@ -28,7 +28,7 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 /// Stored weights of the output layer lie within this (times `QB`), so that sixteen
 /// squared units' products fit an `i32` (see `squared_dot`). Trained networks stay well
-/// inside it (the built-in chess network's largest is 1.54).
+/// inside it (the built-in chess network's largest is 1.87).
 pub const OUTPUT_LIMIT: f32 = 3.99;
 
 /// The most output layers a network may have (`Layout::bucket`).
