@@ -66,7 +66,7 @@ impl Accumulator {
     }
 
     /// The sums moved by the pieces that left or reached a square since the last
-    /// position; `changed` of them, fewer than stand on the board.
+    /// position: at most `MAX_CHANGED` of them, as `evaluate` checks before calling.
     fn update(&mut self, net: &'static Network, pos: &Position) {
         let mut added = [[&EMPTY_ROW; MAX_CHANGED]; 2];
         let mut removed = [[&EMPTY_ROW; MAX_CHANGED]; 2];
@@ -133,7 +133,9 @@ mod tests {
                 // Forward one ply at a time, then jumps back and forth as a search makes.
                 let order = (0..positions.len())
                     .chain((0..positions.len()).rev().step_by(3))
-                    .chain((0..positions.len()).step_by(7));
+                    .chain((0..positions.len()).step_by(7))
+                    // Far jumps: more pieces changed than `MAX_CHANGED`, or than stand.
+                    .chain([0, positions.len() - 1, positions.len() / 2, 8, 30]);
                 for i in order {
                     let pos = &positions[i];
                     assert_eq!(
