@@ -274,10 +274,10 @@ fn read_term_weights(path: &str) -> Result<&'static engine::terms::ScoringWeight
 
 /// An evaluation network (as `menagerie train-net` writes it), kept for the rest of the
 /// process.
-fn read_network(path: &str) -> Result<&'static engine::network::Network> {
-    let bytes = std::fs::read(path).with_context(|| format!("net={path}"))?;
-    let net = engine::network::Network::from_bytes(&bytes)
-        .map_err(|e| anyhow::anyhow!("net={path}: {e}"))?;
+pub(crate) fn read_network(path: &str) -> Result<&'static engine::network::Network> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
+    let net =
+        engine::network::Network::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     Ok(Box::leak(Box::new(net)))
 }
 

@@ -12,7 +12,7 @@ use engine::eval::{Weights, evaluate_with};
 use engine::network::{
     Activation, FloatWeights, HIDDEN, Layout, MAX_BUCKETS, Network, SCALE, WEIGHT_LIMIT,
 };
-use rules::{Color, VariantId};
+use rules::{Color, Position, VariantId};
 use std::time::Instant;
 
 #[derive(Args)]
@@ -65,6 +65,16 @@ pub struct TrainNetArgs {
     /// more, each starting as a copy of its one.
     #[arg(long)]
     buckets: Option<usize>,
+    /// Also train on up to this many positions one legal move from each one read (but
+    /// the held-out ones), each scored by `--teacher`'s evaluation: many more positions
+    /// than the searches gave, for a network trained without `--on-top`, though each
+    /// with a cheaper target than a search's. Positions in check are left out.
+    #[arg(long, default_value_t = 0)]
+    children: usize,
+    /// The network whose evaluation scores `--children` (with the hand-written terms if
+    /// it corrects them); by default the built-in one.
+    #[arg(long)]
+    teacher: Option<String>,
     #[arg(long, default_value_t = 2)]
     threads: usize,
     #[arg(long, default_value_t = 1)]
@@ -74,6 +84,11 @@ pub struct TrainNetArgs {
 /// The positions as the network's inputs, each from the side to move's view and the
 /// other's, with the target for the side to move.
 struct Positions {
+    /// For a position read, its number among those read; for a child (`--children`),
+    /// its parent's.
+    read_as: Vec<u32>,
+    /// Whether the position was read, its target a search's, rather than a child's.
+    searched: Vec<bool>,
     inputs: Vec<u16>,
     /// Where each position's inputs start and how many pieces it has: its own view's
     /// inputs, then as many of the other view's.
@@ -93,9 +108,12 @@ impl Positions {
         layout: &Layout,
         paths: &[String],
         result_weight: f32,
+        mut children: Children,
     ) -> Result<Positions> {
         let rules = variant.rules()?;
         let mut positions = Positions {
+            read_as: Vec::new(),
+            searched: Vec::new(),
             inputs: Vec::new(),
             at: Vec::new(),
             targets: Vec::new(),
@@ -110,6 +128,7 @@ impl Positions {
             ..Weights::DEFAULT
         };
         let started = Instant::now();
+        let mut read = 0u32;
         for path in paths {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
             for (i, line) in text.lines().enumerate() {
@@ -135,27 +154,75 @@ impl Positions {
                     rules::fen::parse(rules, fen).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
                 let white_target =
                     (1.0 - result_weight) * logistic(score / SCALE as f32) + result_weight * result;
-                let us = pos.turn();
-                let start = positions.inputs.len() as u32;
-                layout.for_each_input(&pos, us, |i| positions.inputs.push(i as u16));
-                let pieces = positions.inputs.len() as u32 - start;
-                layout.for_each_input(&pos, !us, |i| positions.inputs.push(i as u16));
-                positions.at.push((start, pieces as u8));
-                positions
-                    .hand_written
-                    .push(evaluate_with(&pos, &hand_written) as f32);
-                positions.targets.push(match us {
-                    Color::White => white_target,
-                    Color::Black => 1.0 - white_target,
-                });
+                let parent = read;
+                read += 1;
+                positions.push(
+                    layout,
+                    &pos,
+                    &hand_written,
+                    parent,
+                    true,
+                    match pos.turn() {
+                        Color::White => white_target,
+                        Color::Black => 1.0 - white_target,
+                    },
+                );
+                for child in children.of(&pos) {
+                    let target =
+                        logistic(evaluate_with(&child, children.teacher) as f32 / SCALE as f32);
+                    positions.push(layout, &child, &hand_written, parent, false, target);
+                }
             }
             eprintln!(
-                "read {path}: {} positions so far, {:.0} s",
-                positions.targets.len(),
+                "read {path}: {read} positions so far and {} of their children, {:.0} s",
+                positions.targets.len() - read as usize,
                 started.elapsed().as_secs_f64()
             );
         }
         Ok(positions)
+    }
+
+    fn push(
+        &mut self,
+        layout: &Layout,
+        pos: &Position,
+        hand_written: &Weights,
+        read_as: u32,
+        searched: bool,
+        target: f32,
+    ) {
+        let us = pos.turn();
+        let start = self.inputs.len() as u32;
+        layout.for_each_input(pos, us, |i| self.inputs.push(i as u16));
+        let pieces = self.inputs.len() as u32 - start;
+        layout.for_each_input(pos, !us, |i| self.inputs.push(i as u16));
+        self.at.push((start, pieces as u8));
+        self.hand_written
+            .push(evaluate_with(pos, hand_written) as f32);
+        self.targets.push(target);
+        self.read_as.push(read_as);
+        self.searched.push(searched);
+    }
+
+    /// The positions to train on (with their mirrors' numbers, past the last position,
+    /// if `mirror`) and the ones held out: the last `holdout` of those read, without
+    /// their children, which are in neither. The positions of one game are alike and
+    /// share a result, so the held-out ones come from other games than the trained ones,
+    /// or the fit they measure would be flattered; for the same reason no held-out
+    /// position is mirrored.
+    fn training_and_held_out(&self, holdout: f64, mirror: bool) -> (Vec<usize>, Vec<usize>) {
+        let total = self.len();
+        let read = self.searched.iter().filter(|&&s| s).count();
+        let split = (read - (read as f64 * holdout).ceil() as usize) as u32;
+        let trained = |i: &usize| self.read_as[*i] < split;
+        let mut training: Vec<usize> = (0..total).filter(trained).collect();
+        if mirror {
+            training.extend((0..total).filter(trained).map(|i| i + total));
+        }
+        let held_out = (0..total)
+            .filter(|&i| self.searched[i] && self.read_as[i] >= split)
+            .collect();
+        (training, held_out)
     }
 
     fn hand_written_loss(&self, which: &[usize]) -> f64 {
@@ -208,6 +275,34 @@ impl Positions {
     }
 }
 
+/// Where `--children` come from: up to `per_position` positions one legal move from a
+/// position read, scored by `teacher`.
+struct Children<'a> {
+    per_position: usize,
+    teacher: &'a Weights,
+    rng: Rng,
+}
+
+impl Children<'_> {
+    fn of(&mut self, pos: &Position) -> Vec<Position> {
+        if self.per_position == 0 {
+            return Vec::new();
+        }
+        let mut moves: Vec<_> = pos.legal_moves().iter().copied().collect();
+        self.rng.shuffle(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play(m);
+                child
+            })
+            .filter(|child| !child.is_check() && !child.legal_moves().is_empty())
+            .take(self.per_position)
+            .collect()
+    }
+}
+
 fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -224,19 +319,26 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
     {
         bail!("--buckets must be from 1 to {MAX_BUCKETS}");
     }
-    let mut positions = Positions::read(variant, &layout, &args.data, args.result_weight)?;
-    positions.on_top = args.on_top;
-    // The held-out positions are the last ones read; the training ones are mirrored (the
-    // mirror of a held-out position would flatter the fit).
-    let total = positions.targets.len();
-    // The positions of one game are alike and share a result: the held-out ones come
-    // from other games than the trained ones, or the fit they measure is flattered.
-    let split = total - (total as f64 * args.holdout).ceil() as usize;
-    let mut training: Vec<usize> = (0..split).collect();
-    if args.mirror {
-        training.extend(total..total + split);
+    let teacher_net = match &args.teacher {
+        Some(path) => Some(crate::matches::read_network(path)?),
+        None => None,
+    };
+    if let Some(net) = teacher_net.filter(|net| net.variant() != variant) {
+        bail!("--teacher is a {} network", net.variant().name());
     }
-    let held_out: Vec<usize> = (split..total).collect();
+    let teacher = Weights {
+        net: teacher_net,
+        ..Weights::DEFAULT
+    };
+    let children = Children {
+        per_position: args.children,
+        teacher: &teacher,
+        rng: Rng(args.seed.max(1) ^ 0x9E37_79B9_7F4A_7C15),
+    };
+    let mut positions =
+        Positions::read(variant, &layout, &args.data, args.result_weight, children)?;
+    positions.on_top = args.on_top;
+    let (mut training, held_out) = positions.training_and_held_out(args.holdout, args.mirror);
     if training.is_empty() || held_out.is_empty() {
         bail!("too few positions to train on and to hold out");
     }
@@ -630,10 +732,24 @@ mod tests {
     }
 
     fn read(lines: &[(i32, f32, &str)]) -> Positions {
+        read_with_children(lines, 0)
+    }
+
+    fn read_with_children(lines: &[(i32, f32, &str)], per_position: usize) -> Positions {
         let layout = Layout::of(VariantId::Chess).expect("chess has a network");
         let path = data(lines);
-        let positions =
-            Positions::read(VariantId::Chess, &layout, std::slice::from_ref(&path), 0.3);
+        let children = Children {
+            per_position,
+            teacher: &Weights::DEFAULT,
+            rng: Rng(11),
+        };
+        let positions = Positions::read(
+            VariantId::Chess,
+            &layout,
+            std::slice::from_ref(&path),
+            0.3,
+            children,
+        );
         let _ = std::fs::remove_file(path);
         positions.expect("the data reads")
     }
@@ -744,6 +860,56 @@ mod tests {
         assert!((positions.targets[2] - 0.35).abs() < 1e-6);
     }
 
+    /// Each position read brings up to `--children` positions one move on, none in check,
+    /// each with the teacher's evaluation as its target; the held-out positions' children
+    /// are neither trained on nor held out.
+    #[test]
+    fn children_follow_their_parents_with_the_teachers_evaluation() {
+        let lines: Vec<(i32, f32, &str)> = FENS.iter().map(|fen| (100, 0.5, *fen)).collect();
+        let positions = read_with_children(&lines, 3);
+        let layout = Layout::of(VariantId::Chess).unwrap();
+        let rules = VariantId::Chess.rules().unwrap();
+        let mut per_parent = [0; FENS.len()];
+        for i in 0..positions.len() {
+            let parent = positions.read_as[i] as usize;
+            if positions.searched[i] {
+                continue;
+            }
+            per_parent[parent] += 1;
+            let from = rules::fen::parse(rules, FENS[parent]).unwrap();
+            // The child is one of the parent's moves on, not in check, and its target is
+            // the evaluation for its side to move.
+            let child = from
+                .legal_moves()
+                .iter()
+                .map(|&m| {
+                    let mut child = from.clone();
+                    child.play(m);
+                    child
+                })
+                .find(|child| {
+                    let mut inputs = Vec::new();
+                    layout.for_each_input(child, child.turn(), |x| inputs.push(x as u16));
+                    inputs == positions.views(i).0
+                })
+                .expect("a position one move on");
+            assert!(!child.is_check());
+            let expected = logistic(evaluate_with(&child, &Weights::DEFAULT) as f32 / SCALE as f32);
+            assert!((positions.targets[i] - expected).abs() < 1e-6);
+        }
+        assert_eq!(per_parent, [3; FENS.len()]);
+        let (training, held_out) = positions.training_and_held_out(0.25, false);
+        let last = FENS.len() as u32 - 1;
+        assert_eq!(held_out.len(), 1);
+        assert!(positions.searched[held_out[0]] && positions.read_as[held_out[0]] == last);
+        assert_eq!(
+            training.len(),
+            3 * 4,
+            "three positions read and their children"
+        );
+        assert!(training.iter().all(|&i| positions.read_as[i] < last));
+    }
+
     #[test]
     fn steps_lower_the_error_on_what_they_fit() {
         let (positions, all) = scored_from(-400, 300);
@@ -799,9 +965,20 @@ mod tests {
     fn a_line_that_is_not_a_position_is_named() {
         let layout = Layout::of(VariantId::Chess).unwrap();
         let path = data(&[(0, 2.0, FENS[0])]);
-        let error = Positions::read(VariantId::Chess, &layout, std::slice::from_ref(&path), 0.3)
-            .err()
-            .unwrap();
+        let children = Children {
+            per_position: 0,
+            teacher: &Weights::DEFAULT,
+            rng: Rng(1),
+        };
+        let error = Positions::read(
+            VariantId::Chess,
+            &layout,
+            std::slice::from_ref(&path),
+            0.3,
+            children,
+        )
+        .err()
+        .unwrap();
         let _ = std::fs::remove_file(path);
         assert!(error.to_string().contains("line 1"), "{error}");
     }
