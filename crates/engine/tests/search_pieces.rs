@@ -1,7 +1,9 @@
 //! Every optional piece of the search (`Features`) can be switched off by its own name,
 //! and each of session 39's pieces, session 43's threat ordering and session 55's lazy
-//! evaluation changes what a chess search does.
+//! evaluation changes what a chess search does (the lazy evaluation where the tapered
+//! terms are evaluated: without the network, as levels 1-5 play).
 
+use engine::eval::Weights;
 use engine::{Features, Limits, Searcher};
 use rules::{VariantId, fen};
 
@@ -29,7 +31,7 @@ fn each_name_switches_off_one_piece_of_its_own() {
 
 /// The nodes of fixed-depth searches of a few middlegames and a rook ending, each from a
 /// fresh searcher.
-fn nodes_with(features: Features) -> Vec<u64> {
+fn nodes_with(features: Features, weights: Weights) -> Vec<u64> {
     let chess = VariantId::Chess.rules().unwrap();
     [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -42,6 +44,7 @@ fn nodes_with(features: Features) -> Vec<u64> {
         let pos = fen::parse(chess, text).unwrap();
         let mut searcher = Searcher::new(8);
         searcher.set_features(features);
+        searcher.set_weights(weights.clone());
         let limits = Limits {
             depth: Some(8),
             ..Limits::default()
@@ -53,21 +56,24 @@ fn nodes_with(features: Features) -> Vec<u64> {
 
 #[test]
 fn session_39s_43s_and_55s_pieces_each_change_a_chess_search() {
-    let with_all = nodes_with(Features::ALL);
-    for name in [
-        "capture-lmr",
-        "full-pv",
-        "safe-checks",
-        "rfp-blend",
-        "null-table",
-        "threats",
-        "lazy-eval",
+    let hand_written = Weights {
+        network: false,
+        ..Weights::DEFAULT
+    };
+    for (name, weights) in [
+        ("capture-lmr", Weights::DEFAULT),
+        ("full-pv", Weights::DEFAULT),
+        ("safe-checks", Weights::DEFAULT),
+        ("rfp-blend", Weights::DEFAULT),
+        ("null-table", Weights::DEFAULT),
+        ("threats", Weights::DEFAULT),
+        ("lazy-eval", hand_written),
     ] {
         let mut features = Features::ALL;
         features.switch_off(name).unwrap();
         assert_ne!(
-            nodes_with(features),
-            with_all,
+            nodes_with(features, weights.clone()),
+            nodes_with(Features::ALL, weights),
             "without '{name}' the searches are the same"
         );
     }

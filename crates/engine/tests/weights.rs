@@ -57,12 +57,20 @@ fn pieces_in_hand_count_by_the_hand_percentage() {
     );
 }
 
-/// The evaluation with the default weights less the one with `name` set to 0.
+/// The default weights without a network: chess's is the whole evaluation, with none of
+/// the hand-written terms.
+const HAND_WRITTEN: Weights = Weights {
+    network: false,
+    ..Weights::DEFAULT
+};
+
+/// The hand-written evaluation with the default weights less the one with `name` set
+/// to 0.
 fn term(id: VariantId, fen_text: &str, name: &str) -> i32 {
     let pos = fen::parse(id.rules().unwrap(), fen_text).unwrap();
-    let mut without = Weights::DEFAULT;
+    let mut without = HAND_WRITTEN;
     without.set(name, 0).unwrap();
-    evaluate_with(&pos, &Weights::DEFAULT) - evaluate_with(&pos, &without)
+    evaluate_with(&pos, &HAND_WRITTEN) - evaluate_with(&pos, &without)
 }
 
 #[test]
@@ -108,32 +116,40 @@ fn in_the_endgame_the_king_belongs_in_the_centre() {
     );
 }
 
-/// The built-in networks add to the hand-written evaluation, and `network: false` takes
-/// them out.
+/// Chess's built-in network is the whole evaluation; Wildebeest's adds to the hand-written
+/// one. `network: false` takes either out.
 #[test]
-fn the_networks_correct_the_hand_written_evaluation() {
-    for (variant, text) in [
+fn the_networks_evaluate_alone_or_correct_the_hand_written_evaluation() {
+    let hand_written = HAND_WRITTEN;
+    for (variant, text, on_top) in [
         (
             VariantId::Chess,
             "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            false,
         ),
         (
             VariantId::Wildebeest,
             "rnccwkqbbnr/ppppp1ppppp/11/5p5/11/11/5P5/11/PPPPP1PPPPP/RNBBQKWCCNR w - - 0 2",
+            true,
         ),
     ] {
         let pos = fen::parse(variant.rules().unwrap(), text).unwrap();
         let net = engine::network::committed(variant).expect("a built-in network");
-        assert!(net.on_top(), "{variant:?}");
-        assert_ne!(net.evaluate(&pos), 0, "{variant:?}: a correction to see");
-        let hand_written = Weights {
-            network: false,
-            ..Weights::DEFAULT
+        assert_eq!(net.on_top(), on_top, "{variant:?}");
+        assert_ne!(net.evaluate(&pos), 0, "{variant:?}: a score to see");
+        let expected = match on_top {
+            true => evaluate_with(&pos, &hand_written) + net.evaluate(&pos),
+            false => net.evaluate(&pos),
         };
         assert_eq!(
             evaluate_with(&pos, &Weights::DEFAULT),
-            evaluate_with(&pos, &hand_written) + net.evaluate(&pos),
+            expected,
             "{variant:?}"
+        );
+        assert_ne!(
+            evaluate_with(&pos, &hand_written),
+            expected,
+            "{variant:?}: the network changes the evaluation"
         );
     }
 }
@@ -153,8 +169,9 @@ fn a_network_stays_in_its_variant() {
     assert!(with_chess_net.network_for(VariantId::Juggernaut).is_none());
 }
 
-/// A capture search's lazy evaluation in chess is the full one inside the window, and
-/// leaves the tapered terms out only where the rest lies `LAZY_MARGIN` outside it.
+/// A capture search's lazy evaluation in chess (by the hand-written terms: the network
+/// has no tapered terms to leave out) is the full one inside the window, and leaves the
+/// tapered terms out only where the rest lies `LAZY_MARGIN` outside it.
 #[test]
 fn the_lazy_evaluation_leaves_the_terms_out_only_far_outside_the_window() {
     let pos = fen::parse(
@@ -162,12 +179,12 @@ fn the_lazy_evaluation_leaves_the_terms_out_only_far_outside_the_window() {
         "r1b1kbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4",
     )
     .unwrap();
-    let full = evaluate_with(&pos, &Weights::DEFAULT);
+    let full = evaluate_with(&pos, &HAND_WRITTEN);
     let without_terms = evaluate_with(
         &pos,
         &Weights {
             tapered: false,
-            ..Weights::DEFAULT
+            ..HAND_WRITTEN
         },
     );
     assert_ne!(full, without_terms, "the terms count for something here");
@@ -175,7 +192,7 @@ fn the_lazy_evaluation_leaves_the_terms_out_only_far_outside_the_window() {
     let lazy = |alpha, beta| {
         evaluate_outside(
             &pos,
-            &Weights::DEFAULT,
+            &HAND_WRITTEN,
             &mut Accumulator::default(),
             alpha,
             beta,

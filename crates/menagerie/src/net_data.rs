@@ -251,7 +251,8 @@ mod tests {
     }
 
     /// With a margin of 1 cp the side behind gives up as soon as two searches running
-    /// agree: every game is short and decided.
+    /// agree: every game is decided, and short (two or three searches, a few more where
+    /// the scores change sides, against the 56 the games are allowed after the opening).
     #[test]
     fn a_game_the_searches_agree_is_lost_is_scored_lost() {
         let path = std::env::temp_dir().join(format!("menagerie-net-adj-{}", std::process::id()));
@@ -259,7 +260,11 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         run(args(&path, 1)).unwrap();
         let positions = lines(&path);
-        assert!(!positions.is_empty() && positions.len() <= 3 * 3);
+        assert!(
+            !positions.is_empty() && positions.len() <= 3 * 6,
+            "{} positions",
+            positions.len()
+        );
         assert!(positions.iter().all(|(_, result, _)| *result != 0.5));
         std::fs::remove_file(&path).unwrap();
     }

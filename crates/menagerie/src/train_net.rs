@@ -709,6 +709,7 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     const FENS: [&str; 4] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -718,10 +719,12 @@ mod tests {
     ];
 
     fn data(lines: &[(i32, f32, &str)]) -> String {
+        // Tests run side by side: each file its own.
+        static FILES: AtomicUsize = AtomicUsize::new(0);
         let path = std::env::temp_dir().join(format!(
             "menagerie-train-net-{}-{}.data",
             std::process::id(),
-            lines.len()
+            FILES.fetch_add(1, Ordering::Relaxed)
         ));
         let text: String = lines
             .iter()
