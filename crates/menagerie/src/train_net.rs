@@ -68,7 +68,8 @@ pub struct TrainNetArgs {
     /// Also train on up to this many positions one legal move from each one read (but
     /// the held-out ones), each scored by `--teacher`'s evaluation: many more positions
     /// than the searches gave, for a network trained without `--on-top`, though each
-    /// with a cheaper target than a search's. Positions in check are left out.
+    /// with a cheaper target than a search's. Positions in check or without a move are
+    /// left out.
     #[arg(long, default_value_t = 0)]
     children: usize,
     /// The network whose evaluation scores `--children` (with the hand-written terms if
@@ -318,6 +319,9 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
         .is_some_and(|b| !(1..=MAX_BUCKETS).contains(&b))
     {
         bail!("--buckets must be from 1 to {MAX_BUCKETS}");
+    }
+    if args.teacher.is_some() && args.children == 0 {
+        bail!("--teacher scores --children: give --children N too");
     }
     let teacher_net = match &args.teacher {
         Some(path) => Some(crate::matches::read_network(path)?),
@@ -739,22 +743,28 @@ mod tests {
     }
 
     fn read_with_children(lines: &[(i32, f32, &str)], per_position: usize) -> Positions {
-        let layout = Layout::of(VariantId::Chess).expect("chess has a network");
         let path = data(lines);
+        let positions = read_file(&path, per_position);
+        let _ = std::fs::remove_file(path);
+        positions.expect("the data reads")
+    }
+
+    /// The chess positions in `path`, with up to `per_position` children each scored by
+    /// the built-in evaluation.
+    fn read_file(path: &str, per_position: usize) -> Result<Positions> {
+        let layout = Layout::of(VariantId::Chess).expect("chess has a network");
         let children = Children {
             per_position,
             teacher: &Weights::DEFAULT,
             rng: Rng(11),
         };
-        let positions = Positions::read(
+        Positions::read(
             VariantId::Chess,
             &layout,
-            std::slice::from_ref(&path),
+            &[path.to_string()],
             0.3,
             children,
-        );
-        let _ = std::fs::remove_file(path);
-        positions.expect("the data reads")
+        )
     }
 
     /// `FENS` scored `first`, then `step` more each, and all their indices.
@@ -966,22 +976,8 @@ mod tests {
 
     #[test]
     fn a_line_that_is_not_a_position_is_named() {
-        let layout = Layout::of(VariantId::Chess).unwrap();
         let path = data(&[(0, 2.0, FENS[0])]);
-        let children = Children {
-            per_position: 0,
-            teacher: &Weights::DEFAULT,
-            rng: Rng(1),
-        };
-        let error = Positions::read(
-            VariantId::Chess,
-            &layout,
-            std::slice::from_ref(&path),
-            0.3,
-            children,
-        )
-        .err()
-        .unwrap();
+        let error = read_file(&path, 0).err().unwrap();
         let _ = std::fs::remove_file(path);
         assert!(error.to_string().contains("line 1"), "{error}");
     }

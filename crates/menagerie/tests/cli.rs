@@ -149,6 +149,32 @@ fn bad_input_gives_one_line_errors() {
         ],
         "--buckets must be from 1 to 8",
     );
+    assert_clean_error(
+        &[
+            "train-net",
+            "--data",
+            "none.data",
+            "--out",
+            "none.net",
+            "--teacher",
+            "none.net",
+        ],
+        "--teacher scores --children",
+    );
+    assert_clean_error(
+        &[
+            "train-net",
+            "--data",
+            "none.data",
+            "--out",
+            "none.net",
+            "--teacher",
+            "no-such-teacher.net",
+            "--children",
+            "4",
+        ],
+        "reading no-such-teacher.net",
+    );
     assert_clean_error(&["moves", "--variant", "shogi"], "unknown variant 'shogi'");
     assert_clean_error(
         &[
