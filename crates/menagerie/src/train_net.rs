@@ -5,7 +5,7 @@
 //! shuffled mini-batches, each batch's gradient summed on several threads. The network
 //! is written after every epoch, so a run stopped early keeps its last one.
 
-use crate::tune::chess_or_wildebeest;
+use crate::tune::{chess_or_wildebeest, is_quiet};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use engine::eval::{Weights, evaluate_with};
@@ -68,8 +68,9 @@ pub struct TrainNetArgs {
     /// Also train on up to this many positions one legal move from each one read (but
     /// the held-out ones), each scored by `--teacher`'s evaluation: many more positions
     /// than the searches gave, for a network trained without `--on-top`, though each
-    /// with a cheaper target than a search's. Positions in check or without a move are
-    /// left out.
+    /// with a cheaper target than a search's. Only quiet ones, as `net-data` keeps: not
+    /// in check, with a move, and no capture or promotion that gains by exchange (where
+    /// the quiescence search would not stand pat, the evaluation is not what it uses).
     #[arg(long, default_value_t = 0)]
     children: usize,
     /// The network whose evaluation scores `--children` (with the hand-written terms if
@@ -298,7 +299,7 @@ impl Children<'_> {
                 child.play(m);
                 child
             })
-            .filter(|child| !child.is_check() && !child.legal_moves().is_empty())
+            .filter(is_quiet)
             .take(self.per_position)
             .collect()
     }
@@ -873,7 +874,7 @@ mod tests {
         assert!((positions.targets[2] - 0.35).abs() < 1e-6);
     }
 
-    /// Each position read brings up to `--children` positions one move on, none in check,
+    /// Each position read brings up to `--children` quiet positions one move on,
     /// each with the teacher's evaluation as its target; the held-out positions' children
     /// are neither trained on nor held out.
     #[test]
@@ -890,7 +891,7 @@ mod tests {
             }
             per_parent[parent] += 1;
             let from = rules::fen::parse(rules, FENS[parent]).unwrap();
-            // The child is one of the parent's moves on, not in check, and its target is
+            // The child is one of the parent's moves on, quiet, and its target is
             // the evaluation for its side to move.
             let child = from
                 .legal_moves()
@@ -906,18 +907,35 @@ mod tests {
                     inputs == positions.views(i).0
                 })
                 .expect("a position one move on");
-            assert!(!child.is_check());
+            assert!(is_quiet(&child));
             let expected = logistic(evaluate_with(&child, &Weights::DEFAULT) as f32 / SCALE as f32);
             assert!((positions.targets[i] - expected).abs() < 1e-6);
         }
-        assert_eq!(per_parent, [3; FENS.len()]);
+        let quiet_children = |fen: &str| {
+            let from = rules::fen::parse(rules, fen).unwrap();
+            let moves = from.legal_moves();
+            moves
+                .iter()
+                .filter(|&&m| {
+                    let mut child = from.clone();
+                    child.play(m);
+                    is_quiet(&child)
+                })
+                .count()
+        };
+        assert_eq!(
+            per_parent.map(|n| n as usize),
+            FENS.map(|fen| quiet_children(fen).min(3))
+        );
+        // The knight takes the pawn after most of Black's moves: only two are quiet.
+        assert_eq!(per_parent[2], 2);
         let (training, held_out) = positions.training_and_held_out(0.25, false);
         let last = FENS.len() as u32 - 1;
         assert_eq!(held_out.len(), 1);
         assert!(positions.searched[held_out[0]] && positions.read_as[held_out[0]] == last);
         assert_eq!(
             training.len(),
-            3 * 4,
+            3 + 3 + 3 + 2,
             "three positions read and their children"
         );
         assert!(training.iter().all(|&i| positions.read_as[i] < last));
