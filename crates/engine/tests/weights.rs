@@ -120,7 +120,6 @@ fn in_the_endgame_the_king_belongs_in_the_centre() {
 /// one. `network: false` takes either out.
 #[test]
 fn the_networks_evaluate_alone_or_correct_the_hand_written_evaluation() {
-    let hand_written = HAND_WRITTEN;
     for (variant, text, on_top) in [
         (
             VariantId::Chess,
@@ -138,7 +137,7 @@ fn the_networks_evaluate_alone_or_correct_the_hand_written_evaluation() {
         assert_eq!(net.on_top(), on_top, "{variant:?}");
         assert_ne!(net.evaluate(&pos), 0, "{variant:?}: a score to see");
         let expected = match on_top {
-            true => evaluate_with(&pos, &hand_written) + net.evaluate(&pos),
+            true => evaluate_with(&pos, &HAND_WRITTEN) + net.evaluate(&pos),
             false => net.evaluate(&pos),
         };
         assert_eq!(
@@ -147,7 +146,7 @@ fn the_networks_evaluate_alone_or_correct_the_hand_written_evaluation() {
             "{variant:?}"
         );
         assert_ne!(
-            evaluate_with(&pos, &hand_written),
+            evaluate_with(&pos, &HAND_WRITTEN),
             expected,
             "{variant:?}: the network changes the evaluation"
         );

@@ -137,42 +137,21 @@ fn assert_clean_error(args: &[&str], needle: &str) {
 
 #[test]
 fn bad_input_gives_one_line_errors() {
+    let train_net = |extra: &[&'static str]| {
+        let mut args = vec!["train-net", "--data", "none.data", "--out", "none.net"];
+        args.extend_from_slice(extra);
+        args
+    };
     assert_clean_error(
-        &[
-            "train-net",
-            "--data",
-            "none.data",
-            "--out",
-            "none.net",
-            "--buckets",
-            "9",
-        ],
+        &train_net(&["--buckets", "9"]),
         "--buckets must be from 1 to 8",
     );
     assert_clean_error(
-        &[
-            "train-net",
-            "--data",
-            "none.data",
-            "--out",
-            "none.net",
-            "--teacher",
-            "none.net",
-        ],
+        &train_net(&["--teacher", "none.net"]),
         "--teacher scores --children",
     );
     assert_clean_error(
-        &[
-            "train-net",
-            "--data",
-            "none.data",
-            "--out",
-            "none.net",
-            "--teacher",
-            "no-such-teacher.net",
-            "--children",
-            "4",
-        ],
+        &train_net(&["--teacher", "no-such-teacher.net", "--children", "4"]),
         "reading no-such-teacher.net",
     );
     assert_clean_error(&["moves", "--variant", "shogi"], "unknown variant 'shogi'");
