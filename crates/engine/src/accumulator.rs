@@ -6,7 +6,7 @@
 //! The difference is read off the two positions' boards, not off the moves between them:
 //! castling, promotion, a trample or a drop need no case of their own.
 
-use crate::network::{self, HIDDEN, Network};
+use crate::network::{Network, Sums, TILE};
 use crate::score::Score;
 use rules::{Bitboard, Color, Position, Role};
 
@@ -14,15 +14,14 @@ use rules::{Bitboard, Color, Position, Role};
 /// rather than summed afresh (a few moves apart, a search's evaluations rarely differ by
 /// more).
 const MAX_CHANGED: usize = 16;
-const EMPTY_ROW: [i16; HIDDEN] = [0; HIDDEN];
 
 pub struct Accumulator {
     /// The network the sums belong to; none before the first evaluation.
     network: Option<&'static Network>,
     /// The evaluated position's pieces by colour and kind.
     pieces: [[Bitboard; Role::COUNT]; 2],
-    /// Each view's hidden sums, White's then Black's.
-    sums: [[i16; HIDDEN]; 2],
+    /// Each view's hidden sums, White's then Black's: the network's first units.
+    sums: [Sums; 2],
 }
 
 impl Default for Accumulator {
@@ -30,7 +29,7 @@ impl Default for Accumulator {
         Accumulator {
             network: None,
             pieces: [[Bitboard::EMPTY; Role::COUNT]; 2],
-            sums: [[0; HIDDEN]; 2],
+            sums: [[[0; TILE]; _]; 2],
         }
     }
 }
@@ -68,8 +67,8 @@ impl Accumulator {
     /// The sums moved by the pieces that left or reached a square since the last
     /// position: at most `MAX_CHANGED` of them, as `evaluate` checks before calling.
     fn update(&mut self, net: &'static Network, pos: &Position) {
-        let mut added = [[&EMPTY_ROW; MAX_CHANGED]; 2];
-        let mut removed = [[&EMPTY_ROW; MAX_CHANGED]; 2];
+        let mut added = [[0u16; MAX_CHANGED]; 2];
+        let mut removed = [[0u16; MAX_CHANGED]; 2];
         let (mut adds, mut removes) = (0, 0);
         for color in Color::ALL {
             for &role in &Role::ALL[..net.roles()] {
@@ -77,13 +76,13 @@ impl Accumulator {
                 let now = pos.pieces_of(color, role);
                 for sq in before & !now {
                     for view in Color::ALL {
-                        removed[view.index()][removes] = net.row(view, color, role, sq);
+                        removed[view.index()][removes] = net.input_of(view, color, role, sq);
                     }
                     removes += 1;
                 }
                 for sq in now & !before {
                     for view in Color::ALL {
-                        added[view.index()][adds] = net.row(view, color, role, sq);
+                        added[view.index()][adds] = net.input_of(view, color, role, sq);
                     }
                     adds += 1;
                 }
@@ -91,7 +90,7 @@ impl Accumulator {
         }
         for view in Color::ALL {
             let i = view.index();
-            network::apply(&mut self.sums[i], &added[i][..adds], &removed[i][..removes]);
+            net.apply(&mut self.sums[i], &added[i][..adds], &removed[i][..removes]);
         }
     }
 }
@@ -99,6 +98,7 @@ impl Accumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::network;
     use rules::{MoveList, VariantId};
 
     /// Positions of a game of pseudo-random legal moves from the start, captures,
@@ -122,12 +122,37 @@ mod tests {
         positions
     }
 
+    /// A chess network of `hidden` units of pseudo-random weights, squared.
+    fn scrambled(hidden: usize) -> &'static Network {
+        let inputs = network::Layout::of(VariantId::Chess).unwrap().inputs();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |limit: f32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
+        };
+        let weights = network::FloatWeights {
+            input: (0..inputs * hidden).map(|_| next(0.2)).collect(),
+            bias: (0..hidden).map(|_| next(0.3)).collect(),
+            output: (0..2 * hidden).map(|_| next(0.5)).collect(),
+            output_bias: vec![next(0.1)],
+            on_top: false,
+            activation: network::Activation::Squared,
+        };
+        let net = Network::quantize(VariantId::Chess, &weights).expect("chess sizes");
+        Box::leak(Box::new(net))
+    }
+
     #[test]
     fn carried_sums_score_as_summing_afresh_does() {
         let mut accumulator = Accumulator::default();
+        let built_in = [VariantId::Chess, VariantId::Wildebeest]
+            .map(|v| (v, network::committed(v).expect("a built-in network")));
+        // Networks of other sizes, one after another in the same accumulator.
+        let others = [network::TILE, network::MAX_HIDDEN].map(|h| (VariantId::Chess, scrambled(h)));
         for seed in 1..=6 {
-            for variant in [VariantId::Chess, VariantId::Wildebeest] {
-                let net = network::committed(variant).expect("a built-in network");
+            for (variant, net) in built_in.into_iter().chain(others) {
                 let positions = game(variant, seed, 300);
                 assert!(positions.len() > 40, "{variant:?}: a game long enough");
                 // Forward one ply at a time, then jumps back and forth as a search makes.
@@ -141,7 +166,8 @@ mod tests {
                     assert_eq!(
                         accumulator.evaluate(net, pos),
                         net.evaluate(pos),
-                        "{variant:?}, seed {seed}, ply {i}"
+                        "{variant:?}, {} units, seed {seed}, ply {i}",
+                        net.hidden()
                     );
                 }
             }

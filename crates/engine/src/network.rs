@@ -1,6 +1,6 @@
 //! The evaluation network of chess and Wildebeest: each piece on its square, seen from
 //! each side (one input per colour, kind and square, the board turned over for Black),
-//! a hidden layer of `HIDDEN` clipped-linear units for each side's view (their outputs
+//! a hidden layer of clipped-linear units for each side's view (their outputs
 //! squared or not, `Activation`), and one output, the score for the side to move, from
 //! the output layer of the position's bucket (how many pieces stand on the board).
 //! Trained by `menagerie train-net` on self-play positions and stored in integers, so
@@ -13,8 +13,20 @@ use crate::score::Score;
 use rules::{Color, Position, Role, Square, VariantId};
 use std::sync::OnceLock;
 
-/// Hidden units for each side's view.
-pub const HIDDEN: usize = 128;
+/// Hidden units for each side's view of a network trained without saying (`train-net
+/// --hidden`).
+pub const DEFAULT_HIDDEN: usize = 128;
+/// The most hidden units a network may have for each view; a network has a multiple of
+/// `TILE` of them, at least one tile.
+pub const MAX_HIDDEN: usize = 512;
+/// Hidden units are summed a tile at a time: a tile and one row's part of it fit the
+/// vector registers, so an update reads and writes the sums once however many rows
+/// change.
+pub const TILE: usize = 64;
+pub type Tile = [i16; TILE];
+const MAX_TILES: usize = MAX_HIDDEN / TILE;
+/// Each view's hidden sums, of which a network uses its first `hidden / TILE` tiles.
+pub type Sums = [Tile; MAX_TILES];
 /// The first layer's weights and biases are stored times `QA`; a hidden unit's output is
 /// clipped to 0..`QA` (0 to 1).
 pub const QA: i32 = 255;
@@ -185,12 +197,15 @@ impl Layout {
 pub struct Network {
     variant: VariantId,
     layout: Layout,
-    /// One row of `HIDDEN` weights for each input.
-    input: Vec<[i16; HIDDEN]>,
-    bias: [i16; HIDDEN],
-    /// An output layer for each bucket of positions (`Layout::bucket`): the side to
-    /// move's view's units' weights, then the other side's.
-    output: Vec<[i16; 2 * HIDDEN]>,
+    /// Hidden units for each view.
+    hidden: usize,
+    /// One row of `hidden` weights for each input, input by input, in tiles.
+    input: Vec<Tile>,
+    bias: Vec<Tile>,
+    /// An output layer of `2 * hidden` weights for each bucket of positions
+    /// (`Layout::bucket`): the side to move's view's units' weights, then the other
+    /// side's.
+    output: Vec<Vec<i16>>,
     output_bias: Vec<i32>,
     /// The network scores what the hand-written evaluation misses: its output is added
     /// to that evaluation's.
@@ -205,9 +220,10 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({}, {} inputs, {HIDDEN} hidden, {:?}, {} output layers)",
+            "Network({}, {} inputs, {} hidden, {:?}, {} output layers)",
             self.variant.name(),
-            self.input.len(),
+            self.layout.inputs(),
+            self.hidden,
             self.activation,
             self.output.len()
         )
@@ -216,10 +232,11 @@ impl std::fmt::Debug for Network {
 
 /// The trained weights as floating point, the form `train-net` fits.
 pub struct FloatWeights {
-    /// `inputs * HIDDEN`, input by input.
+    /// `inputs * hidden`, input by input.
     pub input: Vec<f32>,
+    /// One for each hidden unit.
     pub bias: Vec<f32>,
-    /// `2 * HIDDEN` for each bucket, bucket by bucket.
+    /// `2 * hidden` for each bucket, bucket by bucket.
     pub output: Vec<f32>,
     /// One for each bucket.
     pub output_bias: Vec<f32>,
@@ -242,6 +259,11 @@ impl Network {
         self.activation
     }
 
+    /// Hidden units for each view.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
     /// How many output layers it has, one for each bucket of positions.
     pub fn buckets(&self) -> usize {
         self.output.len()
@@ -254,7 +276,7 @@ impl Network {
     }
 
     /// Each view's hidden sums of `pos`, White's then Black's, summed afresh.
-    pub(crate) fn sums(&self, pos: &Position) -> [[i16; HIDDEN]; 2] {
+    pub(crate) fn sums(&self, pos: &Position) -> [Sums; 2] {
         // Each view's inputs first, then each view summed on its own: one view's hidden
         // sums fit the vector registers, two would not.
         let mut inputs = [[0u16; Square::MAX_SQUARES]; 2];
@@ -270,21 +292,22 @@ impl Network {
                 }
             }
         }
-        inputs.map(|view| self.hidden(&view[..pieces]))
+        inputs.map(|view| self.hidden_sums(&view[..pieces]))
     }
 
     /// The score for `us` from each view's hidden sums (White's, then Black's), with
     /// `pieces` on the board.
-    pub(crate) fn output(&self, sums: &[[i16; HIDDEN]; 2], us: Color, pieces: usize) -> Score {
+    pub(crate) fn output(&self, sums: &[Sums; 2], us: Color, pieces: usize) -> Score {
         let bucket = self.layout.bucket(pieces, self.output.len());
-        let (own_weights, enemy_weights) = self.output[bucket].split_at(HIDDEN);
+        let (own_weights, enemy_weights) = self.output[bucket].split_at(self.hidden);
+        let units = |view: Color| sums[view.index()][..self.tiles()].as_flattened();
         let dot = match self.activation {
             Activation::Clipped => dot,
             Activation::Squared => squared_dot,
         };
         let sum = i64::from(self.output_bias[bucket])
-            + dot(&sums[us.index()], own_weights)
-            + dot(&sums[(!us).index()], enemy_weights);
+            + dot(units(us), own_weights)
+            + dot(units(!us), enemy_weights);
         (sum * i64::from(SCALE) / i64::from(QA * QB)) as Score
     }
 
@@ -293,28 +316,54 @@ impl Network {
         self.layout.roles
     }
 
-    /// The first layer's weights of a piece as seen from `view`.
-    pub(crate) fn row(&self, view: Color, color: Color, role: Role, sq: Square) -> &[i16; HIDDEN] {
-        let input = self.inputs[self.layout.table_row(view, color, role)][sq.slot()];
-        &self.input[input as usize]
+    /// The input of a piece as seen from `view`.
+    pub(crate) fn input_of(&self, view: Color, color: Color, role: Role, sq: Square) -> u16 {
+        self.inputs[self.layout.table_row(view, color, role)][sq.slot()]
     }
 
-    fn hidden(&self, inputs: &[u16]) -> [i16; HIDDEN] {
-        let mut sums = self.bias;
-        for &input in inputs {
-            add(&mut sums, &self.input[input as usize]);
-        }
+    fn tiles(&self) -> usize {
+        self.hidden / TILE
+    }
+
+    fn hidden_sums(&self, inputs: &[u16]) -> Sums {
+        let mut sums = [[0; TILE]; MAX_TILES];
+        sums[..self.tiles()].copy_from_slice(&self.bias);
+        self.apply(&mut sums, inputs, &[]);
         sums
+    }
+
+    /// `sums` plus the rows of the `added` inputs less those of the `removed` ones, a
+    /// tile at a time. Sums wrap: a position's sums fit an `i16` (see `WEIGHT_LIMIT`), so
+    /// whatever the order of additions and subtractions, the result is exact.
+    pub(crate) fn apply(&self, sums: &mut Sums, added: &[u16], removed: &[u16]) {
+        let tiles = self.tiles();
+        for (t, sum) in sums[..tiles].iter_mut().enumerate() {
+            let mut tile = *sum;
+            for &input in added {
+                let row = &self.input[input as usize * tiles + t];
+                for (a, w) in tile.iter_mut().zip(row) {
+                    *a = a.wrapping_add(*w);
+                }
+            }
+            for &input in removed {
+                let row = &self.input[input as usize * tiles + t];
+                for (a, w) in tile.iter_mut().zip(row) {
+                    *a = a.wrapping_sub(*w);
+                }
+            }
+            *sum = tile;
+        }
     }
 
     /// Rounds trained weights to the stored integers.
     pub fn quantize(variant: VariantId, weights: &FloatWeights) -> Result<Network, String> {
         let layout = Layout::of(variant).ok_or("no network for this variant")?;
         let buckets = weights.output_bias.len();
-        if weights.input.len() != layout.inputs() * HIDDEN
-            || weights.bias.len() != HIDDEN
+        let hidden = weights.bias.len();
+        if !hidden_units_allowed(hidden)
+            || weights.input.len() != layout.inputs() * hidden
             || !(1..=MAX_BUCKETS).contains(&buckets)
-            || weights.output.len() != buckets * 2 * HIDDEN
+            || weights.output.len() != buckets * 2 * hidden
         {
             return Err("the weights do not fit the variant's network".into());
         }
@@ -323,16 +372,13 @@ impl Network {
         Ok(Network {
             variant,
             layout,
-            input: weights
-                .input
-                .chunks_exact(HIDDEN)
-                .map(|row| std::array::from_fn(|j| first(row[j])))
-                .collect(),
-            bias: std::array::from_fn(|j| first(weights.bias[j])),
+            hidden,
+            input: tiled(&weights.input, first),
+            bias: tiled(&weights.bias, first),
             output: weights
                 .output
-                .chunks_exact(2 * HIDDEN)
-                .map(|layer| std::array::from_fn(|j| second(layer[j])))
+                .chunks_exact(2 * hidden)
+                .map(|layer| layer.iter().map(|&w| second(w)).collect())
                 .collect(),
             output_bias: weights
                 .output_bias
@@ -356,7 +402,7 @@ impl Network {
                 .flatten()
                 .map(|&w| w as f32 / qa)
                 .collect(),
-            bias: self.bias.iter().map(|&w| w as f32 / qa).collect(),
+            bias: self.bias.iter().flatten().map(|&w| w as f32 / qa).collect(),
             output: self
                 .output
                 .iter()
@@ -384,13 +430,13 @@ impl Network {
         bytes.push(u8::from(self.on_top));
         bytes.push(self.activation.byte());
         bytes.push(self.output.len() as u8);
-        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        bytes.extend_from_slice(&(self.input.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.layout.inputs() as u32).to_le_bytes());
         let weights = self
             .input
             .iter()
-            .flatten()
             .chain(&self.bias)
+            .flatten()
             .chain(self.output.iter().flatten());
         for w in weights {
             bytes.extend_from_slice(&w.to_le_bytes());
@@ -439,19 +485,22 @@ impl Network {
         }
         let hidden = reader.u32()? as usize;
         let inputs = reader.u32()? as usize;
-        if hidden != HIDDEN || inputs != layout.inputs() {
+        if inputs != layout.inputs() {
             return Err(format!(
-                "a network of {inputs} inputs and {hidden} hidden units; this build's {name} network has {} and {HIDDEN}",
+                "a network of {inputs} inputs; a {name} network has {}",
                 layout.inputs()
             ));
         }
-        let mut input = vec![[0i16; HIDDEN]; inputs];
-        for row in &mut input {
-            reader.fill(row)?;
+        if !hidden_units_allowed(hidden) {
+            return Err(format!(
+                "{hidden} hidden units; a network has a multiple of {TILE} up to {MAX_HIDDEN}"
+            ));
         }
-        let mut bias = [0i16; HIDDEN];
-        reader.fill(&mut bias)?;
-        let mut output = vec![[0i16; 2 * HIDDEN]; buckets];
+        let mut input = vec![[0i16; TILE]; inputs * hidden / TILE];
+        reader.fill(input.as_flattened_mut())?;
+        let mut bias = vec![[0i16; TILE]; hidden / TILE];
+        reader.fill(bias.as_flattened_mut())?;
+        let mut output = vec![vec![0i16; 2 * hidden]; buckets];
         for layer in &mut output {
             reader.fill(layer)?;
         }
@@ -473,6 +522,7 @@ impl Network {
         Ok(Network {
             variant,
             layout,
+            hidden,
             input,
             bias,
             output,
@@ -501,38 +551,22 @@ pub fn committed(variant: VariantId) -> Option<&'static Network> {
     }
 }
 
-/// Sums wrap: a position's sums fit an `i16` (see `WEIGHT_LIMIT`), so whatever the order
-/// of additions and subtractions, the result is exact.
-pub(crate) fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
-    }
+/// Whether a network may have `hidden` units for each view: whole tiles, at most
+/// `MAX_HIDDEN`.
+pub fn hidden_units_allowed(hidden: usize) -> bool {
+    (TILE..=MAX_HIDDEN).contains(&hidden) && hidden.is_multiple_of(TILE)
 }
 
-/// Hidden units summed a tile at a time in `apply`: a tile and one row's part fit the
-/// vector registers, so the sums are read and written once however many rows change.
-const TILE: usize = 64;
-
-/// `acc` plus the `added` rows less the `removed` ones, in one pass over the sums.
-pub(crate) fn apply(acc: &mut [i16; HIDDEN], added: &[&[i16; HIDDEN]], removed: &[&[i16; HIDDEN]]) {
-    for start in (0..HIDDEN).step_by(TILE) {
-        let mut tile: [i16; TILE] = acc[start..start + TILE].try_into().expect("a tile");
-        for row in added {
-            for (a, w) in tile.iter_mut().zip(&row[start..start + TILE]) {
-                *a = a.wrapping_add(*w);
-            }
-        }
-        for row in removed {
-            for (a, w) in tile.iter_mut().zip(&row[start..start + TILE]) {
-                *a = a.wrapping_sub(*w);
-            }
-        }
-        acc[start..start + TILE].copy_from_slice(&tile);
-    }
+/// Weights in tiles, each rounded by `round`.
+fn tiled(weights: &[f32], round: impl Fn(f32) -> i16) -> Vec<Tile> {
+    weights
+        .chunks_exact(TILE)
+        .map(|part| std::array::from_fn(|j| round(part[j])))
+        .collect()
 }
 
 /// The output layer's sum over clipped units, times `QA * QB`.
-fn dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+fn dot(acc: &[i16], weights: &[i16]) -> i64 {
     let sum: i32 = acc
         .iter()
         .zip(weights)
@@ -544,7 +578,7 @@ fn dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
 /// The output layer's sum over squared clipped units, times `QA * QB`. A unit's
 /// `c * c * w` is at most 255² · 2,043 (`OUTPUT_LIMIT`), so sixteen of them add up in an
 /// `i32`, which vectorises; the sums of the groups of sixteen do not.
-fn squared_dot(acc: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+fn squared_dot(acc: &[i16], weights: &[i16]) -> i64 {
     let sum: i64 = acc
         .chunks_exact(16)
         .zip(weights.chunks_exact(16))
@@ -600,8 +634,8 @@ mod tests {
     use rules::fen;
 
     /// A network with weights from a fixed pseudo-random sequence, its units clipped in
-    /// chess and squared in Wildebeest, with all the output layers in chess and one in
-    /// Wildebeest.
+    /// chess and squared in Wildebeest, with all the output layers and the default
+    /// hidden units in chess, one output layer and three tiles of units in Wildebeest.
     fn scrambled(variant: VariantId) -> Network {
         let buckets = match variant {
             VariantId::Chess => MAX_BUCKETS,
@@ -612,6 +646,10 @@ mod tests {
     }
 
     fn scrambled_weights(variant: VariantId, buckets: usize) -> FloatWeights {
+        let hidden = match variant {
+            VariantId::Chess => DEFAULT_HIDDEN,
+            _ => 3 * TILE,
+        };
         let inputs = Layout::of(variant).expect("a network variant").inputs();
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move |limit: f32| {
@@ -621,9 +659,9 @@ mod tests {
             ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
         };
         FloatWeights {
-            input: (0..inputs * HIDDEN).map(|_| next(0.2)).collect(),
-            bias: (0..HIDDEN).map(|_| next(0.3)).collect(),
-            output: (0..buckets * 2 * HIDDEN).map(|_| next(0.5)).collect(),
+            input: (0..inputs * hidden).map(|_| next(0.2)).collect(),
+            bias: (0..hidden).map(|_| next(0.3)).collect(),
+            output: (0..buckets * 2 * hidden).map(|_| next(0.5)).collect(),
             output_bias: (0..buckets).map(|_| next(0.1)).collect(),
             on_top: variant == VariantId::Wildebeest,
             activation: match variant {
@@ -644,6 +682,7 @@ mod tests {
             let read = Network::from_bytes(&net.to_bytes()).expect("its own bytes read");
             assert!(read == net, "{variant:?}");
         }
+        assert_eq!(scrambled(VariantId::Wildebeest).hidden(), 3 * TILE);
     }
 
     /// Training can start from a stored network: its weights as floats round back to it.
@@ -683,7 +722,7 @@ mod tests {
         mixed.extend_from_slice(&bytes[MAGIC.len() + 8..]);
         assert!(Network::from_bytes(&mixed).unwrap_err().contains("inputs"));
         let mut too_heavy = bytes.clone();
-        let first_output = bytes.len() - MAX_BUCKETS * (4 + 2 * 2 * HIDDEN);
+        let first_output = bytes.len() - MAX_BUCKETS * (4 + 2 * 2 * DEFAULT_HIDDEN);
         too_heavy[first_output..first_output + 2].copy_from_slice(&30_000i16.to_le_bytes());
         assert!(
             Network::from_bytes(&too_heavy)
@@ -697,6 +736,17 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown activation")
         );
+        for hidden in [0, TILE + 1, MAX_HIDDEN + TILE] {
+            let mut units = bytes.clone();
+            let at = MAGIC.len() + 9;
+            units[at..at + 4].copy_from_slice(&(hidden as u32).to_le_bytes());
+            assert!(
+                Network::from_bytes(&units)
+                    .unwrap_err()
+                    .contains("hidden units"),
+                "{hidden}"
+            );
+        }
         for buckets in [0, MAX_BUCKETS as u8 + 1] {
             let mut layers = bytes.clone();
             layers[MAGIC.len() + 8] = buckets;
@@ -765,7 +815,7 @@ mod tests {
             let pos = position(VariantId::Chess, text);
             let pieces = (pos.pieces(Color::White) | pos.pieces(Color::Black)).count();
             let bucket = layout.bucket(pieces as usize, MAX_BUCKETS);
-            let layer = 2 * HIDDEN * bucket..2 * HIDDEN * (bucket + 1);
+            let layer = 2 * DEFAULT_HIDDEN * bucket..2 * DEFAULT_HIDDEN * (bucket + 1);
             let alone = FloatWeights {
                 input: weights.input.clone(),
                 bias: weights.bias.clone(),
@@ -790,10 +840,11 @@ mod tests {
             "rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w - - 0 1",
         );
         let layout = Layout::of(VariantId::Wildebeest).unwrap();
+        let units = net.hidden();
         let hidden = |view: Color| {
             let mut sums = floats.bias.clone();
             layout.for_each_input(&pos, view, |input| {
-                let row = &floats.input[input * HIDDEN..(input + 1) * HIDDEN];
+                let row = &floats.input[input * units..(input + 1) * units];
                 sums.iter_mut().zip(row).for_each(|(s, w)| *s += w);
             });
             sums

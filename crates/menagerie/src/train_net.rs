@@ -10,7 +10,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use engine::eval::{Weights, evaluate_with};
 use engine::network::{
-    Activation, FloatWeights, HIDDEN, Layout, MAX_BUCKETS, Network, SCALE, WEIGHT_LIMIT,
+    Activation, DEFAULT_HIDDEN, FloatWeights, Layout, MAX_BUCKETS, MAX_HIDDEN, Network, SCALE,
+    TILE, WEIGHT_LIMIT, hidden_units_allowed,
 };
 use rules::{Color, Position, VariantId};
 use std::time::Instant;
@@ -65,6 +66,11 @@ pub struct TrainNetArgs {
     /// more, each starting as a copy of its one.
     #[arg(long)]
     buckets: Option<usize>,
+    /// Hidden units for each side's view, a multiple of 64 up to 512: more fit more,
+    /// and each evaluation costs more. By default `--from`'s network's, or 128; more than
+    /// `--from`'s widens it, the new units starting with output weights of 0.
+    #[arg(long)]
+    hidden: Option<usize>,
     /// Also train on up to this many positions one legal move from each one read (but
     /// the held-out ones), each scored by `--teacher`'s evaluation: many more positions
     /// than the searches gave, for a network trained without `--on-top`, though each
@@ -321,6 +327,9 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
     {
         bail!("--buckets must be from 1 to {MAX_BUCKETS}");
     }
+    if args.hidden.is_some_and(|h| !hidden_units_allowed(h)) {
+        bail!("--hidden must be a multiple of {TILE} from {TILE} to {MAX_HIDDEN}");
+    }
     if args.teacher.is_some() && args.children == 0 {
         bail!("--teacher scores --children: give --children N too");
     }
@@ -347,18 +356,31 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
     if training.is_empty() || held_out.is_empty() {
         bail!("too few positions to train on and to hold out");
     }
+    let mut rng = Rng(args.seed.max(1));
+    let mut net = match &args.from {
+        Some(path) => Float::from_file(
+            variant,
+            path,
+            args.on_top,
+            args.buckets,
+            args.hidden,
+            &mut rng,
+        )?,
+        None => Float::new(
+            layout,
+            args.hidden.unwrap_or(DEFAULT_HIDDEN),
+            args.buckets.unwrap_or(1),
+            &mut rng,
+        ),
+    };
     eprintln!(
-        "{} positions to train on, {} held out; {} inputs, {HIDDEN} hidden units; the hand-written evaluation's loss on the held-out ones: {:.6}",
+        "{} positions to train on, {} held out; {} inputs, {} hidden units; the hand-written evaluation's loss on the held-out ones: {:.6}",
         training.len(),
         held_out.len(),
         layout.inputs(),
+        net.hidden,
         positions.hand_written_loss(&held_out)
     );
-    let mut rng = Rng(args.seed.max(1));
-    let mut net = match &args.from {
-        Some(path) => Float::from_file(variant, path, args.on_top, args.buckets)?,
-        None => Float::new(layout, args.buckets.unwrap_or(1), &mut rng),
-    };
     net.on_top = args.on_top;
     if let Some(activation) = args.activation {
         net.activation = activation;
@@ -434,25 +456,28 @@ fn write(variant: VariantId, net: &Float, path: &str) -> Result<()> {
 struct Float {
     params: Vec<f32>,
     layout: Layout,
+    /// Hidden units for each view.
+    hidden: usize,
     buckets: usize,
     on_top: bool,
     activation: Activation,
 }
 
 impl Float {
-    fn new(layout: Layout, buckets: usize, rng: &mut Rng) -> Float {
+    fn new(layout: Layout, hidden: usize, buckets: usize, rng: &mut Rng) -> Float {
         let inputs = layout.inputs();
-        let mut params = vec![0.0; inputs * HIDDEN + HIDDEN + buckets * (2 * HIDDEN + 1)];
-        for w in &mut params[..inputs * HIDDEN] {
+        let mut params = vec![0.0; inputs * hidden + hidden + buckets * (2 * hidden + 1)];
+        for w in &mut params[..inputs * hidden] {
             *w = rng.uniform(0.05);
         }
-        let output = inputs * HIDDEN + HIDDEN;
-        for w in &mut params[output..output + buckets * 2 * HIDDEN] {
-            *w = rng.uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
+        let output = inputs * hidden + hidden;
+        for w in &mut params[output..output + buckets * 2 * hidden] {
+            *w = rng.uniform(1.0 / (2.0 * hidden as f32).sqrt());
         }
         Float {
             params,
             layout,
+            hidden,
             buckets,
             on_top: false,
             activation: Activation::Clipped,
@@ -460,12 +485,16 @@ impl Float {
     }
 
     /// The weights of a stored network, to go on training, with `buckets` output layers
-    /// if given: a network of one has it copied to each.
+    /// if given (a network of one has it copied to each) and `hidden` units if given (at
+    /// least the network's: the new ones start with small random input weights, drawn
+    /// from `rng`, and output weights of 0, so the network scores as it did).
     fn from_file(
         variant: VariantId,
         path: &str,
         on_top: bool,
         buckets: Option<usize>,
+        hidden: Option<usize>,
+        rng: &mut Rng,
     ) -> Result<Float> {
         let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
         let network = Network::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
@@ -483,6 +512,12 @@ impl Float {
                 if network.on_top() { "with" } else { "without" }
             );
         }
+        let stored_hidden = network.hidden();
+        let hidden = hidden.unwrap_or(stored_hidden);
+        if hidden < stored_hidden {
+            bail!("{path} has {stored_hidden} hidden units, more than {hidden}");
+        }
+        let new_units = hidden - stored_hidden;
         let weights = network.float_weights();
         let stored = network.buckets();
         let buckets = buckets.unwrap_or(stored);
@@ -491,10 +526,18 @@ impl Float {
             (1, buckets) => buckets,
             _ => bail!("{path} has {stored} output layers, not {buckets}"),
         };
-        let mut params = weights.input;
+        let mut params = Vec::new();
+        for row in weights.input.chunks_exact(stored_hidden) {
+            params.extend(row);
+            params.extend((0..new_units).map(|_| rng.uniform(0.05)));
+        }
         params.extend(weights.bias);
+        params.extend(std::iter::repeat_n(0.0, new_units));
         for _ in 0..copies {
-            params.extend(&weights.output);
+            for view in weights.output.chunks_exact(stored_hidden) {
+                params.extend(view);
+                params.extend(std::iter::repeat_n(0.0, new_units));
+            }
         }
         for _ in 0..copies {
             params.extend(&weights.output_bias);
@@ -502,6 +545,7 @@ impl Float {
         Ok(Float {
             params,
             layout: Layout::of(variant).expect("a network variant"),
+            hidden,
             buckets,
             on_top,
             activation: network.activation(),
@@ -513,11 +557,11 @@ impl Float {
     }
 
     fn bias_at(&self) -> usize {
-        self.layout.inputs() * HIDDEN
+        self.layout.inputs() * self.hidden
     }
 
     fn output_at(&self) -> usize {
-        self.bias_at() + HIDDEN
+        self.bias_at() + self.hidden
     }
 
     /// Where the output weights of the layer for `pieces` on the board start, and where
@@ -526,14 +570,14 @@ impl Float {
         let bucket = self.layout.bucket(pieces, self.buckets);
         let output = self.output_at();
         (
-            output + bucket * 2 * HIDDEN,
-            output + self.buckets * 2 * HIDDEN + bucket,
+            output + bucket * 2 * self.hidden,
+            output + self.buckets * 2 * self.hidden + bucket,
         )
     }
 
     fn weights(&self) -> FloatWeights {
         let (bias, output) = (self.bias_at(), self.output_at());
-        let output_bias = output + self.buckets * 2 * HIDDEN;
+        let output_bias = output + self.buckets * 2 * self.hidden;
         FloatWeights {
             input: self.params[..bias].to_vec(),
             bias: self.params[bias..output].to_vec(),
@@ -544,23 +588,29 @@ impl Float {
         }
     }
 
-    /// The hidden sums of one view.
-    fn accumulate(&self, inputs: &[u16]) -> [f32; HIDDEN] {
-        let bias = self.bias_at();
-        let mut acc: [f32; HIDDEN] = self.params[bias..bias + HIDDEN].try_into().expect("HIDDEN");
+    /// The hidden sums of one view: the first `hidden` of them.
+    fn accumulate(&self, inputs: &[u16]) -> [f32; MAX_HIDDEN] {
+        let (bias, hidden) = (self.bias_at(), self.hidden);
+        let mut sums = [0.0; MAX_HIDDEN];
+        let acc = &mut sums[..hidden];
+        acc.copy_from_slice(&self.params[bias..bias + hidden]);
         for &i in inputs {
-            let row = &self.params[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            let row = &self.params[i as usize * hidden..(i as usize + 1) * hidden];
             acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
         }
-        acc
+        sums
     }
 
     /// The output (before the logistic) from the two views' hidden sums, with `pieces` on
     /// the board.
-    fn output(&self, own: &[f32; HIDDEN], enemy: &[f32; HIDDEN], pieces: usize) -> f32 {
+    fn output(&self, own: &[f32; MAX_HIDDEN], enemy: &[f32; MAX_HIDDEN], pieces: usize) -> f32 {
         let (out, bias) = self.layer_at(pieces);
-        let weights = &self.params[out..out + 2 * HIDDEN];
-        let units = own.iter().chain(enemy).map(|&a| self.activation.apply(a));
+        let hidden = self.hidden;
+        let weights = &self.params[out..out + 2 * hidden];
+        let units = own[..hidden]
+            .iter()
+            .chain(&enemy[..hidden])
+            .map(|&a| self.activation.apply(a));
         units.zip(weights).map(|(h, w)| h * w).sum::<f32>() + self.params[bias]
     }
 }
@@ -612,20 +662,22 @@ fn part_gradient(net: &Float, positions: &Positions, chunk: &[usize]) -> (Vec<f3
             .into_iter()
             .enumerate()
         {
-            let mut d_hidden = [0.0f32; HIDDEN];
-            for j in 0..HIDDEN {
+            let hidden = net.hidden;
+            let mut d_hidden = [0.0f32; MAX_HIDDEN];
+            let d_hidden = &mut d_hidden[..hidden];
+            for j in 0..hidden {
                 let a = acc[j];
-                let w = out + view * HIDDEN + j;
+                let w = out + view * hidden + j;
                 grad[w] += d_out * net.activation.apply(a);
                 d_hidden[j] = d_out * net.params[w] * net.activation.slope(a);
             }
-            grad[bias..bias + HIDDEN]
+            grad[bias..bias + hidden]
                 .iter_mut()
-                .zip(&d_hidden)
+                .zip(&*d_hidden)
                 .for_each(|(g, d)| *g += d);
             for &input in inputs.iter() {
-                let row = &mut grad[input as usize * HIDDEN..(input as usize + 1) * HIDDEN];
-                row.iter_mut().zip(&d_hidden).for_each(|(g, d)| *g += d);
+                let row = &mut grad[input as usize * hidden..(input as usize + 1) * hidden];
+                row.iter_mut().zip(&*d_hidden).for_each(|(g, d)| *g += d);
             }
         }
     }
@@ -778,20 +830,22 @@ mod tests {
         (read(&lines), (0..lines.len()).collect())
     }
 
-    /// A chess network of random weights with `activation` and `buckets` output layers,
-    /// its hidden biases drawn by `bias` (so that units are neither all clipped nor all
-    /// open).
+    /// A chess network of random weights with `activation`, `hidden` units and `buckets`
+    /// output layers, its hidden biases drawn by `bias` (so that units are neither all
+    /// clipped nor all open).
     fn random_net(
         activation: Activation,
+        hidden: usize,
         buckets: usize,
         seed: u64,
         bias: impl Fn(&mut Rng) -> f32,
     ) -> Float {
         let mut rng = Rng(seed);
-        let mut net = Float::new(Layout::of(VariantId::Chess).unwrap(), buckets, &mut rng);
+        let chess = Layout::of(VariantId::Chess).unwrap();
+        let mut net = Float::new(chess, hidden, buckets, &mut rng);
         net.activation = activation;
         let at = net.bias_at();
-        for b in &mut net.params[at..at + HIDDEN] {
+        for b in &mut net.params[at..at + hidden] {
             *b = bias(&mut rng);
         }
         net
@@ -802,10 +856,16 @@ mod tests {
     #[test]
     fn the_stored_network_evaluates_as_the_trained_one() {
         let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
-        for (activation, buckets) in [(Activation::Clipped, 1), (Activation::Squared, 8)] {
-            let net = random_net(activation, buckets, 7, |rng| rng.uniform(0.5));
+        for (activation, hidden, buckets) in [
+            (Activation::Clipped, DEFAULT_HIDDEN, 1),
+            (Activation::Squared, DEFAULT_HIDDEN, 8),
+            (Activation::Squared, TILE, 2),
+            (Activation::Clipped, MAX_HIDDEN, 1),
+        ] {
+            let net = random_net(activation, hidden, buckets, 7, |rng| rng.uniform(0.5));
             let network = Network::quantize(VariantId::Chess, &net.weights()).expect("chess sizes");
             assert_eq!(network.activation(), activation);
+            assert_eq!(network.hidden(), hidden);
             for (i, fen) in FENS.iter().enumerate() {
                 let pos = rules::fen::parse(VariantId::Chess.rules().unwrap(), fen).unwrap();
                 let (own, enemy) = positions.views(i);
@@ -814,7 +874,7 @@ mod tests {
                 let stored = network.evaluate(&pos) as f32;
                 assert!(
                     (float - stored).abs() <= 3.0,
-                    "{activation:?}, {fen}: {float} against {stored}"
+                    "{activation:?}, {hidden} units, {fen}: {float} against {stored}"
                 );
             }
         }
@@ -825,8 +885,13 @@ mod tests {
     #[test]
     fn the_gradient_is_the_slope_of_the_error() {
         let (positions, all) = scored_from(-300, 250);
-        for (activation, buckets) in [(Activation::Clipped, 1), (Activation::Squared, 8)] {
-            let net = random_net(activation, buckets, 5, |rng| 0.2 + rng.uniform(0.15));
+        for (activation, hidden, buckets) in [
+            (Activation::Clipped, DEFAULT_HIDDEN, 1),
+            (Activation::Squared, 2 * TILE + TILE, 8),
+        ] {
+            let net = random_net(activation, hidden, buckets, 5, |rng| {
+                0.2 + rng.uniform(0.15)
+            });
             let bias = net.bias_at();
             let (grad, _) = gradient(&net, &positions, &all, 1);
             let error = |n: &Float| gradient_free_loss(n, &positions, &all) * all.len() as f64;
@@ -945,7 +1010,7 @@ mod tests {
     fn steps_lower_the_error_on_what_they_fit() {
         let (positions, all) = scored_from(-400, 300);
         let chess = Layout::of(VariantId::Chess).unwrap();
-        let mut net = Float::new(chess, 1, &mut Rng(3));
+        let mut net = Float::new(chess, DEFAULT_HIDDEN, 1, &mut Rng(3));
         let mut adam = Adam::new(net.len());
         let before = gradient_free_loss(&net, &positions, &all);
         for _ in 0..200 {
@@ -961,22 +1026,50 @@ mod tests {
     #[test]
     fn training_starts_again_from_a_written_network() {
         let positions = read(&FENS.map(|fen| (0, 0.5, fen)));
-        let mut net = Float::new(Layout::of(VariantId::Chess).unwrap(), 1, &mut Rng(11));
+        let chess = Layout::of(VariantId::Chess).unwrap();
+        let mut net = Float::new(chess, 2 * TILE, 1, &mut Rng(11));
         net.on_top = true;
         let path = std::env::temp_dir().join(format!("menagerie-from-{}.net", std::process::id()));
         let path = path.to_string_lossy().into_owned();
         write(VariantId::Chess, &net, &path).expect("written");
-        let again = Float::from_file(VariantId::Chess, &path, true, None).expect("read back");
-        let bucketed = Float::from_file(VariantId::Chess, &path, true, Some(8)).expect("copied");
-        let refused = Float::from_file(VariantId::Chess, &path, false, None).err();
-        let other_variant = Float::from_file(VariantId::Wildebeest, &path, true, None).err();
+        let from = |variant, on_top, buckets, hidden| {
+            Float::from_file(variant, &path, on_top, buckets, hidden, &mut Rng(12))
+        };
+        let again = from(VariantId::Chess, true, None, Some(2 * TILE)).expect("read back");
+        let bucketed = from(VariantId::Chess, true, Some(8), None).expect("copied");
+        let widened = from(VariantId::Chess, true, Some(8), Some(5 * TILE)).expect("widened");
+        let refused = from(VariantId::Chess, false, None, None).err();
+        let other_variant = from(VariantId::Wildebeest, true, None, None).err();
+        let narrower = from(VariantId::Chess, true, None, Some(TILE)).err();
         let bucketed_path = format!("{path}.8");
         write(VariantId::Chess, &bucketed, &bucketed_path).expect("written");
-        let fewer = Float::from_file(VariantId::Chess, &bucketed_path, true, Some(4)).err();
+        let fewer = Float::from_file(
+            VariantId::Chess,
+            &bucketed_path,
+            true,
+            Some(4),
+            None,
+            &mut Rng(13),
+        )
+        .err();
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_file(&bucketed_path);
         assert_eq!(again.len(), net.len());
-        assert_eq!(bucketed.len(), net.len() + 7 * (2 * HIDDEN + 1));
+        assert_eq!(bucketed.len(), net.len() + 7 * (2 * 2 * TILE + 1));
+        assert_eq!((widened.hidden, widened.buckets), (5 * TILE, 8));
+        let inputs = chess.inputs();
+        assert_eq!(
+            widened.len(),
+            (inputs + 1) * 5 * TILE + 8 * (2 * 5 * TILE + 1)
+        );
+        let new_inputs = (0..inputs).flat_map(|i| (2 * TILE..5 * TILE).map(move |j| (i, j)));
+        let new_weights: Vec<f32> = new_inputs
+            .map(|(i, j)| widened.params[i * 5 * TILE + j])
+            .collect();
+        assert!(
+            new_weights.iter().any(|&w| w != 0.0),
+            "the new units see the pieces"
+        );
         for i in 0..FENS.len() {
             let (own, enemy) = positions.views(i);
             let score = |n: &Float| n.output(&n.accumulate(own), &n.accumulate(enemy), own.len());
@@ -986,10 +1079,20 @@ mod tests {
                 "{before} against {after}"
             );
             assert_eq!(score(&again), score(&bucketed), "each layer a copy");
+            let (narrow, wide) = (score(&bucketed), score(&widened));
+            assert!(
+                (narrow - wide).abs() < 1e-5,
+                "new units add nothing: {narrow} against {wide}"
+            );
         }
         assert!(fewer.unwrap().to_string().contains("8 output layers"));
         assert!(refused.unwrap().to_string().contains("with --on-top"));
         assert!(other_variant.unwrap().to_string().contains("chess network"));
+        let narrower = narrower.unwrap().to_string();
+        assert!(
+            narrower.contains("128 hidden units, more than 64"),
+            "{narrower}"
+        );
     }
 
     #[test]
