@@ -147,6 +147,10 @@ fn bad_input_gives_one_line_errors() {
         "--buckets must be from 1 to 8",
     );
     assert_clean_error(
+        &train_net(&["--hidden", "100"]),
+        "--hidden must be a multiple of 64 from 64 to 512",
+    );
+    assert_clean_error(
         &train_net(&["--teacher", "none.net"]),
         "--teacher scores --children",
     );

@@ -227,8 +227,9 @@ fn threads_search_together_and_answer_a_legal_move() {
     assert!(!Engine::best(&engine.until("bestmove")).is_empty());
 }
 
-/// `menagerie net-data` then `train-net` make a network that `EvalFile` loads; a file
-/// that is not one is refused with the reason, and the engine plays on as before.
+/// `menagerie net-data` then `train-net` make a network that `EvalFile` loads, of a
+/// width other than the built-in one's; a file that is not one is refused with the
+/// reason, and the engine plays on as before.
 #[test]
 fn eval_file_loads_a_trained_network_and_refuses_anything_else() {
     let dir = std::env::temp_dir().join(format!("menagerie-evalfile-{}", std::process::id()));
@@ -258,6 +259,8 @@ fn eval_file_loads_a_trained_network_and_refuses_anything_else() {
         net_arg,
         "--epochs",
         "2",
+        "--hidden",
+        "192",
     ]);
 
     let mut engine = Engine::start(&["uci"]);
