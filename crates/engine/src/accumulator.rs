@@ -124,21 +124,9 @@ mod tests {
 
     /// A chess network of `hidden` units of pseudo-random weights, squared.
     fn scrambled(hidden: usize) -> &'static Network {
-        let inputs = network::Layout::of(VariantId::Chess).unwrap().inputs();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |limit: f32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
-        };
         let weights = network::FloatWeights {
-            input: (0..inputs * hidden).map(|_| next(0.2)).collect(),
-            bias: (0..hidden).map(|_| next(0.3)).collect(),
-            output: (0..2 * hidden).map(|_| next(0.5)).collect(),
-            output_bias: vec![next(0.1)],
-            on_top: false,
             activation: network::Activation::Squared,
+            ..network::scrambled_weights(VariantId::Chess, hidden, 1)
         };
         let net = Network::quantize(VariantId::Chess, &weights).expect("chess sizes");
         Box::leak(Box::new(net))

@@ -597,6 +597,32 @@ fn squared_dot(acc: &[i16], weights: &[i16]) -> i64 {
     sum / i64::from(QA)
 }
 
+/// Weights from a fixed pseudo-random sequence, for tests: `hidden` units, `buckets`
+/// output layers, clipped in chess and squared (and on top of the hand-written
+/// evaluation) in Wildebeest.
+#[cfg(test)]
+pub(crate) fn scrambled_weights(variant: VariantId, hidden: usize, buckets: usize) -> FloatWeights {
+    let inputs = Layout::of(variant).expect("a network variant").inputs();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |limit: f32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
+    };
+    FloatWeights {
+        input: (0..inputs * hidden).map(|_| next(0.2)).collect(),
+        bias: (0..hidden).map(|_| next(0.3)).collect(),
+        output: (0..buckets * 2 * hidden).map(|_| next(0.5)).collect(),
+        output_bias: (0..buckets).map(|_| next(0.1)).collect(),
+        on_top: variant == VariantId::Wildebeest,
+        activation: match variant {
+            VariantId::Wildebeest => Activation::Squared,
+            _ => Activation::Clipped,
+        },
+    }
+}
+
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -650,25 +676,7 @@ mod tests {
             VariantId::Chess => DEFAULT_HIDDEN,
             _ => 3 * TILE,
         };
-        let inputs = Layout::of(variant).expect("a network variant").inputs();
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |limit: f32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * limit
-        };
-        FloatWeights {
-            input: (0..inputs * hidden).map(|_| next(0.2)).collect(),
-            bias: (0..hidden).map(|_| next(0.3)).collect(),
-            output: (0..buckets * 2 * hidden).map(|_| next(0.5)).collect(),
-            output_bias: (0..buckets).map(|_| next(0.1)).collect(),
-            on_top: variant == VariantId::Wildebeest,
-            activation: match variant {
-                VariantId::Wildebeest => Activation::Squared,
-                _ => Activation::Clipped,
-            },
-        }
+        super::scrambled_weights(variant, hidden, buckets)
     }
 
     fn position(variant: VariantId, text: &str) -> Position {
