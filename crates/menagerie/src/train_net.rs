@@ -349,13 +349,7 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
         teacher: &teacher,
         rng: Rng(args.seed.max(1) ^ 0x9E37_79B9_7F4A_7C15),
     };
-    let mut positions =
-        Positions::read(variant, &layout, &args.data, args.result_weight, children)?;
-    positions.on_top = args.on_top;
-    let (mut training, held_out) = positions.training_and_held_out(args.holdout, args.mirror);
-    if training.is_empty() || held_out.is_empty() {
-        bail!("too few positions to train on and to hold out");
-    }
+    // The network first: a `--from` that will not do is said before minutes of reading.
     let mut rng = Rng(args.seed.max(1));
     let mut net = match &args.from {
         Some(path) => Float::from_file(
@@ -373,6 +367,13 @@ pub fn run(args: TrainNetArgs) -> Result<()> {
             &mut rng,
         ),
     };
+    let mut positions =
+        Positions::read(variant, &layout, &args.data, args.result_weight, children)?;
+    positions.on_top = args.on_top;
+    let (mut training, held_out) = positions.training_and_held_out(args.holdout, args.mirror);
+    if training.is_empty() || held_out.is_empty() {
+        bail!("too few positions to train on and to hold out");
+    }
     eprintln!(
         "{} positions to train on, {} held out; {} inputs, {} hidden units; the hand-written evaluation's loss on the held-out ones: {:.6}",
         training.len(),

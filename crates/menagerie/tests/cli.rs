@@ -158,6 +158,11 @@ fn bad_input_gives_one_line_errors() {
         &train_net(&["--teacher", "no-such-teacher.net", "--children", "4"]),
         "reading no-such-teacher.net",
     );
+    // The network to go on from is read before the positions, which take minutes.
+    assert_clean_error(
+        &train_net(&["--from", "no-such-start.net"]),
+        "reading no-such-start.net",
+    );
     assert_clean_error(&["moves", "--variant", "shogi"], "unknown variant 'shogi'");
     assert_clean_error(
         &[
